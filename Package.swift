@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "OpenAlarmKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "OpenAlarmKit", targets: ["OpenAlarmKit"]),
+        .executable(name: "alarmd", targets: ["alarmd"]),
+        .executable(name: "alarmctl", targets: ["alarmctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // System-library shims: a module map and a header of small helpers each.
+        .systemLibrary(
+            name: "CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CLibNotify", pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CLinux"),
+
+        // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
+        .target(name: "OpenAlarmKit"),
+        // Pure: fire-time calendar, lifecycle state machine, time specs.
+        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
+        .target(
+            name: "AlarmStore",
+            dependencies: ["AlarmCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "AlarmAudio",
+            dependencies: ["CALSA", "CSndFile", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "AlarmNotify",
+            dependencies: ["CLibNotify", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "AlarmDaemon",
+            dependencies: [
+                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
+        .executableTarget(
+            name: "alarmctl",
+            dependencies: [
+                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "alarm-bench",
+            dependencies: [
+                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
+        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore"]),
+        .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio"]),
+        .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify"]),
+        .testTarget(name: "AlarmDaemonTests", dependencies: ["AlarmDaemon", "OpenAlarmKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// AlarmAudio: see DESIGN.md

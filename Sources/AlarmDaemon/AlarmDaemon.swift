@@ -1,0 +1,1 @@
+// AlarmDaemon: see DESIGN.md

@@ -1,0 +1,1 @@
+// AlarmNotify: see DESIGN.md

@@ -1,0 +1,1 @@
+// AlarmStore: see DESIGN.md

@@ -1,0 +1,3 @@
+import Testing
+@testable import AlarmNotify
+// PLACEHOLDER — replaced by its issue's tests.

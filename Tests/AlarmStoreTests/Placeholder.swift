@@ -1,0 +1,3 @@
+import Testing
+@testable import AlarmStore
+// PLACEHOLDER — replaced by its issue's tests.
