@@ -1,0 +1,191 @@
+import Foundation
+import OpenAlarmKit
+
+/// The alarm lifecycle as a pure function: (record, now, event) -> (new record, effects).
+///
+/// ```
+///             cancel (any state) -> removed
+///  scheduled --(fire - preAlert)--> countdown --(fire)--> alerting
+///                                    |  ^                   | stop: one-shot -> removed,
+///                         pause      v  | resume            |       repeating -> next date
+///                                   paused                  | countdown: -> countdown(postAlert ?? preAlert)
+///                                                           | ring timeout: as stop, missed
+/// ```
+public struct Lifecycle: Sendable {
+    public var calendar: FireTimeCalendar
+    public var policy: LifecyclePolicy
+
+    public init(calendar: FireTimeCalendar, policy: LifecyclePolicy = LifecyclePolicy()) {
+        self.calendar = calendar
+        self.policy = policy
+    }
+
+    // MARK: Starting
+
+    /// The first phase of a new alarm. The record's own phase is ignored.
+    public func schedule(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        var record = record
+        let preAlert = record.countdownDuration?.preAlert
+        if let preAlert, !(preAlert > 0) || !preAlert.isFinite {
+            throw .neverFires("the countdown must be a positive number of seconds")
+        }
+        if let postAlert = record.countdownDuration?.postAlert, !(postAlert > 0) || !postAlert.isFinite {
+            throw .neverFires("the snooze (postAlert) must be a positive number of seconds")
+        }
+        guard let schedule = record.schedule else {
+            guard let preAlert else { throw .neverFires("it has neither a schedule nor a countdown") }
+            record.phase = .countdown(startDate: now, fireDate: now + preAlert, total: preAlert, previouslyElapsed: 0)
+            return Transition(record: record, effects: [.persist(record), .present(record)])
+        }
+        guard let fire = calendar.nextFire(of: schedule, after: now) else {
+            if case .fixed = schedule { throw .neverFires("its date has already passed") }
+            throw .neverFires("its schedule selects no day")
+        }
+        record.phase = .scheduled(fireDate: fire)
+        // Already inside the pre-alert window: count down what is left of it.
+        if let preAlert, fire - preAlert <= now {
+            record.phase = .countdown(startDate: now, fireDate: fire, total: preAlert, previouslyElapsed: preAlert - fire.timeIntervalSince(now))
+            return Transition(record: record, effects: [.persist(record), .present(record)])
+        }
+        return Transition(record: record, effects: [.persist(record)])
+    }
+
+    // MARK: Time
+
+    /// When the alarm next needs attention: its countdown start, its fire, or its ring timeout.
+    /// Nil while paused.
+    public func deadline(of record: AlarmRecord) -> Date? {
+        switch record.phase {
+        case .scheduled(let fire): fire - (record.countdownDuration?.preAlert ?? 0)
+        case .countdown(_, let fire, _, _): fire
+        case .paused: nil
+        case .alerting(let since, _): since + policy.ringTimeout
+        }
+    }
+
+    // MARK: Events
+
+    public func handle(_ event: LifecycleEvent, for record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        let state = record.phase.state
+        switch (event, record.phase) {
+        case (.due, _):
+            return due(record, now: now)
+
+        case (.cancel, _):
+            var effects: [LifecycleEffect] = []
+            if state == .alerting { effects.append(.stopSound(record.id)) }
+            if state != .scheduled { effects.append(.withdraw(record.id)) }
+            effects.append(.delete(record.id))
+            return Transition(record: nil, effects: effects)
+
+        case (.stop, .alerting(_, let firedFor)), (.custom, .alerting(_, let firedFor)):
+            let intent: IntentKind = event == .stop ? .stop : .secondary
+            return finish(record, firedFor: firedFor, now: now, extra: [.performIntent(record.id, intent)])
+
+        case (.stop, .countdown), (.stop, .paused):
+            return finish(record, firedFor: now, now: now, extra: [.performIntent(record.id, .stop)])
+
+        case (.countdown, .alerting):
+            let length = record.countdownDuration?.postAlert ?? record.countdownDuration?.preAlert ?? policy.defaultSnooze
+            var next = record
+            next.phase = .countdown(startDate: now, fireDate: now + length, total: length, previouslyElapsed: 0)
+            return Transition(record: next, effects: [.stopSound(record.id), .persist(next), .present(next)])
+
+        case (.pause, .countdown(let start, let fire, let total, let elapsed)):
+            // Elapsed time counts only forward, so a clock set backwards cannot add time.
+            let ranNow = min(max(now.timeIntervalSince(start), 0), max(fire.timeIntervalSince(start), 0))
+            var next = record
+            next.phase = .paused(total: total, previouslyElapsed: min(elapsed + ranNow, total))
+            return Transition(record: next, effects: [.persist(next), .present(next)])
+
+        case (.resume, .paused(let total, let elapsed)):
+            var next = record
+            next.phase = .countdown(startDate: now, fireDate: now + (total - elapsed), total: total, previouslyElapsed: elapsed)
+            return Transition(record: next, effects: [.persist(next), .present(next)])
+
+        case (.timeZoneChanged, .scheduled(let fire)):
+            guard case .relative = record.schedule,
+                let moved = calendar.nextFire(of: record.schedule!, after: now), moved != fire
+            else { return Transition(record: record, effects: []) }
+            var next = record
+            next.phase = .scheduled(fireDate: moved)
+            // The move may land inside the pre-alert window: let the countdown start now.
+            return chain(Transition(record: next, effects: [.persist(next)]), now: now)
+
+        case (.timeZoneChanged, _):
+            // Countdowns measure elapsed time and ringing is ringing: a zone change moves neither.
+            return Transition(record: record, effects: [])
+
+        case (.stop, .scheduled), (.custom, _), (.countdown, _), (.pause, _), (.resume, _):
+            throw .invalidTransition(event: event, state: state)
+        }
+    }
+
+    // MARK: Private
+
+    /// What the passing of time does: start a countdown, ring, or time out a ring.
+    private func due(_ record: AlarmRecord, now: Date) -> Transition {
+        guard let deadline = deadline(of: record), deadline <= now else {
+            return Transition(record: record, effects: [])
+        }
+        switch record.phase {
+        case .scheduled(let fire):
+            if now.timeIntervalSince(fire) > policy.lateTolerance { return missed(record, firedFor: fire, now: now, reason: .tooLate, extra: []) }
+            if fire > now {
+                // The pre-alert countdown starts.
+                let preAlert = record.countdownDuration?.preAlert ?? 0
+                var next = record
+                next.phase = .countdown(startDate: now, fireDate: fire, total: preAlert, previouslyElapsed: preAlert - fire.timeIntervalSince(now))
+                return Transition(record: next, effects: [.persist(next), .present(next)])
+            }
+            return ring(record, firedFor: fire, now: now)
+        case .countdown(_, let fire, _, _):
+            if now.timeIntervalSince(fire) > policy.lateTolerance { return missed(record, firedFor: fire, now: now, reason: .tooLate, extra: [.withdraw(record.id)]) }
+            return ring(record, firedFor: fire, now: now)
+        case .alerting(_, let firedFor):
+            return missed(record, firedFor: firedFor, now: now, reason: .ringTimeout, extra: [.stopSound(record.id), .withdraw(record.id)])
+        case .paused:
+            return Transition(record: record, effects: [])
+        }
+    }
+
+    private func ring(_ record: AlarmRecord, firedFor: Date, now: Date) -> Transition {
+        var next = record
+        next.phase = .alerting(since: now, firedFor: firedFor)
+        return Transition(record: next, effects: [.persist(next), .startSound(next), .present(next)])
+    }
+
+    /// The alarm's occurrence is over: a repeating alarm moves to its next date, others go.
+    private func finish(_ record: AlarmRecord, firedFor: Date, now: Date, extra: [LifecycleEffect]) -> Transition {
+        var effects: [LifecycleEffect] = []
+        if record.phase.state == .alerting { effects.append(.stopSound(record.id)) }
+        effects.append(.withdraw(record.id))
+        effects += extra
+        return moveOn(record, after: max(now, firedFor), now: now, effects: effects)
+    }
+
+    private func missed(_ record: AlarmRecord, firedFor: Date, now: Date, reason: MissedReason, extra: [LifecycleEffect]) -> Transition {
+        moveOn(record, after: max(now, firedFor), now: now, effects: extra + [.reportMissed(record, reason: reason)])
+    }
+
+    private func moveOn(_ record: AlarmRecord, after instant: Date, now: Date, effects: [LifecycleEffect]) -> Transition {
+        guard record.repeats, let schedule = record.schedule, let fire = calendar.nextFire(of: schedule, after: instant) else {
+            return Transition(record: nil, effects: effects + [.delete(record.id)])
+        }
+        var next = record
+        next.phase = .scheduled(fireDate: fire)
+        return chain(Transition(record: next, effects: effects + [.persist(next)]), now: now)
+    }
+
+    /// Applies `.due` once more when a transition leaves the alarm already due (a pre-alert
+    /// window that has begun), so that no state the daemon sees is stale.
+    private func chain(_ transition: Transition, now: Date) -> Transition {
+        guard let record = transition.record, let deadline = deadline(of: record), deadline <= now,
+            case .scheduled(let fire) = record.phase, fire > now
+        else { return transition }
+        let next = due(record, now: now)
+        // The intermediate persist is superseded by the next one.
+        let effects = transition.effects.filter { if case .persist = $0 { false } else { true } }
+        return Transition(record: next.record, effects: effects + next.effects)
+    }
+}

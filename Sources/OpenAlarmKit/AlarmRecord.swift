@@ -1,0 +1,107 @@
+import Foundation
+
+/// Everything the daemon knows about one alarm: its configuration and where it is in its
+/// lifecycle. This is what the store persists and what clients receive; `alarm` is the
+/// AlarmKit-shaped view of it.
+public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
+    public var id: UUID
+    /// Who scheduled it: used for sound lookup and the per-app cap.
+    public var appID: String
+    public var schedule: Alarm.Schedule?
+    public var countdownDuration: Alarm.CountdownDuration?
+    public var presentation: AlarmPresentation
+    public var tintColor: Color
+    /// The app's metadata, as the JSON text its encoder produced (at most 4 KiB).
+    public var metadata: String?
+    public var sound: SoundSettings
+    public var phase: Phase
+
+    public init(
+        id: UUID, appID: String, schedule: Alarm.Schedule?,
+        countdownDuration: Alarm.CountdownDuration?, presentation: AlarmPresentation,
+        tintColor: Color = .accentColor, metadata: String? = nil,
+        sound: SoundSettings = SoundSettings(), phase: Phase
+    ) {
+        self.id = id
+        self.appID = appID
+        self.schedule = schedule
+        self.countdownDuration = countdownDuration
+        self.presentation = presentation
+        self.tintColor = tintColor
+        self.metadata = metadata
+        self.sound = sound
+        self.phase = phase
+    }
+
+    /// Where an alarm is in its lifecycle, with the instants each state needs. Every date is
+    /// an absolute instant, so a restart, a clock change or a zone change cannot shift it.
+    public enum Phase: Codable, Hashable, Sendable {
+        /// Waiting for `fireDate`, the schedule's next fire (its countdown starts at
+        /// `fireDate - preAlert`).
+        case scheduled(fireDate: Date)
+        /// Counting down to `fireDate`; `startDate` is the latest start or resume.
+        case countdown(startDate: Date, fireDate: Date, total: TimeInterval, previouslyElapsed: TimeInterval)
+        /// A countdown held with `total - previouslyElapsed` left.
+        case paused(total: TimeInterval, previouslyElapsed: TimeInterval)
+        /// Ringing since `since`, for the fire that was due at `firedFor`.
+        case alerting(since: Date, firedFor: Date)
+
+        public var state: Alarm.State {
+            switch self {
+            case .scheduled: .scheduled
+            case .countdown: .countdown
+            case .paused: .paused
+            case .alerting: .alerting
+            }
+        }
+    }
+
+    /// The AlarmKit-shaped snapshot.
+    public var alarm: Alarm {
+        Alarm(id: id, schedule: schedule, countdownDuration: countdownDuration, state: phase.state)
+    }
+
+    /// Whether the schedule fires again after this fire (a weekly schedule with any day).
+    public var repeats: Bool {
+        if case .relative(let relative) = schedule, case .weekly(let days) = relative.repeats {
+            return !days.isEmpty
+        }
+        return false
+    }
+
+    /// The live state of the presentation; nil while merely scheduled.
+    public func presentationState(in timeZone: TimeZone) -> AlarmPresentationState? {
+        let mode: AlarmPresentationState.Mode
+        switch phase {
+        case .scheduled:
+            return nil
+        case .countdown(let start, let fire, let total, let elapsed):
+            mode = .countdown(.init(
+                totalCountdownDuration: total, previouslyElapsedDuration: elapsed,
+                startDate: start, fireDate: fire))
+        case .paused(let total, let elapsed):
+            mode = .paused(.init(totalCountdownDuration: total, previouslyElapsedDuration: elapsed))
+        case .alerting(_, let firedFor):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let parts = calendar.dateComponents([.hour, .minute], from: firedFor)
+            mode = .alert(.init(time: .init(hour: parts.hour ?? 0, minute: parts.minute ?? 0)))
+        }
+        return AlarmPresentationState(alarmID: id, mode: mode)
+    }
+}
+
+/// How an alarm sounds.
+public struct SoundSettings: Codable, Hashable, Sendable {
+    public var sound: AlertConfiguration.AlertSound
+    /// 0...1; nil means the configured default.
+    public var volume: Double?
+    /// Seconds to fade in from quiet to `volume`; nil or 0 means no ramp.
+    public var rampSeconds: Double?
+
+    public init(sound: AlertConfiguration.AlertSound = .default, volume: Double? = nil, rampSeconds: Double? = nil) {
+        self.sound = sound
+        self.volume = volume
+        self.rampSeconds = rampSeconds
+    }
+}
