@@ -1,1 +1,123 @@
-// AlarmStore: see DESIGN.md
+import Foundation
+import GRDB
+import OpenAlarmKit
+
+/// The daemon's durable copy of every alarm, and the list of alarms that were missed.
+///
+/// Synchronous: the daemon calls it from its one event-loop thread, and every write has
+/// returned only once it is on disk (WAL, `synchronous = FULL`).
+public final class AlarmStore: Sendable {
+    /// The database file, normally `$XDG_STATE_HOME/openalarmkit/alarms.sqlite`.
+    public let path: String
+    let dbQueue: DatabaseQueue
+
+    /// Opens (creating it and its folders if needed) the store at `url`, and throws
+    /// `AlarmStoreError.corrupt` if the file there is unusable, leaving it untouched.
+    public init(at url: URL) throws {
+        path = url.path
+        dbQueue = try StoreOpening.open(path: url.path)
+    }
+
+    /// Opens the store at `url`; if the file there is unusable, moves it (and its -wal, -shm,
+    /// -journal files) to `<file>.corrupt-<UTC timestamp>`, starts a fresh store and says so
+    /// in `recovered`, which the caller should show to the person.
+    public static func open(at url: URL, now: Date = Date()) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
+        do {
+            return (try AlarmStore(at: url), nil)
+        } catch AlarmStoreError.corrupt(let path, let reason) {
+            let recovered = try DatabaseQuarantine.moveAside(path: path, reason: reason, date: now)
+            return (try AlarmStore(at: url), recovered)
+        }
+    }
+
+    /// Every alarm that decodes, and the rows that do not (see `LoadedAlarms`). The start-up
+    /// load: report `undecodable` to the person.
+    public func load() throws -> LoadedAlarms {
+        let rows = try reading { db in
+            var rows = RecordJSON.Rows()
+            let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, appID, record FROM alarm"))
+            while let row = try cursor.next() {
+                try row.withUnsafeData(atIndex: 2) { json in
+                    rows.append(id: row[0], appID: row[1], json: json ?? Data())
+                }
+            }
+            return rows
+        }
+        return RecordJSON.decodeAll(rows)
+    }
+
+    /// Every alarm that decodes; `load()` also tells which rows were skipped.
+    public func all() throws -> [AlarmRecord] {
+        try load().records
+    }
+
+    /// How many alarms `appID` has, undecodable ones included (an index lookup).
+    public func count(appID: String) throws -> Int {
+        try reading { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alarm WHERE appID = ?", arguments: [appID]) ?? 0
+        }
+    }
+
+    /// Missed alarms, the most recently recorded first.
+    public func missed(limit: Int = 100) throws -> [MissedAlarm] {
+        try reading { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT alarmID, appID, title, dueAt, reason, recordedAt FROM missedAlarm
+                    ORDER BY recordedAt DESC, id DESC LIMIT ?
+                    """,
+                arguments: [limit])
+            return rows.compactMap { row in
+                guard let id = UUID(uuidString: row[0]) else { return nil }
+                return MissedAlarm(
+                    alarmID: id, appID: row[1], title: row[2], dueAt: Date(timeIntervalSince1970: row[3]),
+                    reason: row[4], recordedAt: Date(timeIntervalSince1970: row[5]))
+            }
+        }
+    }
+
+    /// Inserts or replaces the record with its id; durable when it returns.
+    public func save(_ record: AlarmRecord) throws {
+        try write { try $0.save(record) }
+    }
+
+    /// Removes the alarm; false if there was none with that id. Durable when it returns.
+    @discardableResult
+    public func delete(id: UUID) throws -> Bool {
+        try write { try $0.delete(id: id) }
+    }
+
+    /// Notes that `record` did not ring for the fire due at `dueAt`.
+    public func recordMissed(_ record: AlarmRecord, dueAt: Date, reason: String, at date: Date) throws {
+        try write { try $0.recordMissed(record, dueAt: dueAt, reason: reason, at: date) }
+    }
+
+    /// Runs `updates` as one transaction: all of its writes are durable when this returns,
+    /// or, if it throws, none of them happened.
+    @discardableResult
+    public func write<T>(_ updates: (Batch) throws -> T) throws -> T {
+        do {
+            return try dbQueue.write { db in try updates(Batch(db: db)) }
+        } catch let error as DatabaseError {
+            throw AlarmStoreError.writeFailed(path: path, reason: StoreOpening.reason(error))
+        }
+    }
+
+    /// Closes the file (checkpointing the WAL into it). Any later call throws.
+    public func close() throws {
+        do {
+            try dbQueue.close()
+        } catch let error as DatabaseError {
+            throw AlarmStoreError.writeFailed(path: path, reason: StoreOpening.reason(error))
+        }
+    }
+
+    private func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try dbQueue.read(body)
+        } catch let error as DatabaseError {
+            throw AlarmStoreError.readFailed(path: path, reason: StoreOpening.reason(error))
+        }
+    }
+}

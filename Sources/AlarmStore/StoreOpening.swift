@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+/// Opening a database file and deciding whether it is usable: the checks that separate "this
+/// file is damaged, move it aside" from "something else is wrong, leave the file alone".
+enum StoreOpening {
+    /// Opens, checks and migrates the database at `path`. Throws `.corrupt` only for a file
+    /// that is unusable in itself; every other failure (permissions, disk full, I/O, locks)
+    /// is `.cannotOpen`, because moving a good file aside over a full disk would lose alarms.
+    static func open(path: String) throws -> DatabaseQueue {
+        try createDirectories(for: path)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw classify(error, path: path)
+        }
+        do {
+            try check(queue, path: path)
+            return queue
+        } catch {
+            try? queue.close()
+            throw error
+        }
+    }
+
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "AlarmStore"
+        // Per connection, so set on every open. FULL syncs the WAL at every commit: a
+        // request is acknowledged only once its change survives a power loss.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        // Only the daemon writes, but a reader (sqlite3, a future `alarmctl` listing) can
+        // briefly hold a lock; wait for it rather than failing a request.
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+
+    private static func check(_ queue: DatabaseQueue, path: String) throws {
+        do {
+            // Checked before anything writes (the journal-mode switch, migrations), so a
+            // damaged file is moved aside as it was found.
+            let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            if problems != ["ok"] {
+                throw AlarmStoreError.corrupt(path: path, reason: .failedQuickCheck(Array(problems.prefix(5))))
+            }
+            // WAL: a commit appends to the log and syncs it once, instead of rewriting pages
+            // in place behind a rollback journal. The mode is stored in the file.
+            let mode = try queue.writeWithoutTransaction { db in
+                try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            guard mode == "wal" else {
+                throw AlarmStoreError.cannotOpen(path: path, reason: "SQLite refused WAL mode (it stayed \(mode ?? "unknown"))")
+            }
+        } catch let error as DatabaseError {
+            throw classify(error, path: path)
+        }
+        do {
+            try StoreSchema.migrator.migrate(queue)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            // A plain SQL error while creating our tables: the file holds tables of the same
+            // names but another shape.
+            throw AlarmStoreError.corrupt(path: path, reason: .incompatibleSchema(reason(error)))
+        } catch let error as DatabaseError {
+            throw classify(error, path: path)
+        }
+        let missing: String?
+        do {
+            missing = try queue.read { db in try StoreSchema.missingParts(db) }
+        } catch let error as DatabaseError {
+            throw classify(error, path: path)
+        }
+        if let missing {
+            throw AlarmStoreError.corrupt(path: path, reason: .incompatibleSchema(missing))
+        }
+    }
+
+    static func classify(_ error: DatabaseError, path: String) -> AlarmStoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: .corrupt(path: path, reason: .notADatabase(reason(error)))
+        case .SQLITE_CORRUPT: .corrupt(path: path, reason: .malformed(reason(error)))
+        default: .cannotOpen(path: path, reason: reason(error))
+        }
+    }
+
+    /// SQLite's message and code, without GRDB's echo of the SQL and its arguments (which
+    /// would put whole records into a log line).
+    static func reason(_ error: DatabaseError) -> String {
+        "\(error.message ?? "unknown error") (SQLite error \(error.extendedResultCode.rawValue))"
+    }
+
+    /// Creates the missing folders above `path` with mode 0700, as the XDG base directory
+    /// specification asks; existing folders keep their mode.
+    static func createDirectories(for path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var missing: [String] = []
+        var current = directory
+        while !FileManager.default.fileExists(atPath: current.path), current.path != "/" {
+            missing.append(current.path)
+            current = current.deletingLastPathComponent()
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw AlarmStoreError.cannotCreateDirectory(path: folder, reason: String(cString: strerror(errno)))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw AlarmStoreError.cannotCreateDirectory(path: directory.path, reason: "it exists and is not a folder")
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import AlarmStore
-// PLACEHOLDER — replaced by its issue's tests.
