@@ -9,6 +9,7 @@ enum StoreOpening {
     /// is `.cannotOpen`, because moving a good file aside over a full disk would lose alarms.
     static func open(path: String) throws -> DatabaseQueue {
         try createDirectories(for: path)
+        try checkHeader(path: path)
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -21,6 +22,22 @@ enum StoreOpening {
         } catch {
             try? queue.close()
             throw error
+        }
+    }
+
+    /// Refuses a file that does not start with SQLite's magic string before SQLite opens it:
+    /// on closing, SQLite would delete a -wal and -shm it cannot make sense of, and they
+    /// belong with the file when it is moved aside. A missing or empty file is a new database.
+    static func checkHeader(path: String) throws {
+        let fd = Foundation.open(path, O_RDONLY)
+        guard fd >= 0 else { return }  // missing, or unreadable: SQLite says why
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = read(fd, &header, header.count)
+        guard count > 0 else { return }  // empty, or a folder: SQLite decides
+        if header[..<count] != Array("SQLite format 3\0".utf8)[...] {
+            throw AlarmStoreError.corrupt(
+                path: path, reason: .notADatabase("the file does not start with SQLite's header"))
         }
     }
 
