@@ -1,26 +1,117 @@
 #ifndef OPENALARMKIT_CLINUX_H
 #define OPENALARMKIT_CLINUX_H
-// Linux interfaces that Glibc's Swift overlay does not export.
+// Linux interfaces that Glibc's Swift overlay does not export, and wrappers where the C
+// form does not import well (packed structs, variadics, macros).
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <sys/prctl.h>
 #include <sys/un.h>
 #include <signal.h>
 #include <fcntl.h>
 #include <errno.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <pthread.h>
 
-// SO_PEERCRED's struct ucred needs _GNU_SOURCE; expose the call directly.
+// SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
+// its layout is fixed by the kernel ABI.
+struct oak_ucred { pid_t pid; uid_t uid; gid_t gid; };
 static inline int oak_peer_uid(int fd, unsigned int *uid) {
-    struct ucred cred;
+    struct oak_ucred cred;
     socklen_t len = sizeof cred;
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return -1;
     *uid = cred.uid;
     return 0;
 }
 
-static inline int oak_fcntl_setfl(int fd, int flags) { return fcntl(fd, F_SETFL, flags); }
-static inline int oak_fcntl_getfl(int fd) { return fcntl(fd, F_GETFL); }
+static inline int oak_set_nonblocking(int fd) {
+    int flags = fcntl(fd, F_GETFL);
+    return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+static inline int oak_set_cloexec(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }
+
+// accept4 is _GNU_SOURCE-only too.
+static inline int oak_accept_nonblocking(int listen_fd) {
+    int fd = accept(listen_fd, NULL, NULL);
+    if (fd < 0) return -1;
+    oak_set_nonblocking(fd);
+    oak_set_cloexec(fd);
+    return fd;
+}
+
+// struct epoll_event is packed on x86_64, which Swift does not import faithfully.
+static inline int oak_epoll_ctl(int epfd, int op, int fd, unsigned int events) {
+    struct epoll_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.events = events;
+    ev.data.fd = fd;
+    return epoll_ctl(epfd, op, fd, &ev);
+}
+
+/// Waits for up to `max` (at most 64) ready descriptors; fills `fds` and `events`.
+static inline int oak_epoll_wait(int epfd, int *fds, unsigned int *events, int max, int timeout_ms) {
+    struct epoll_event ready[64];
+    if (max > 64) max = 64;
+    int n = epoll_wait(epfd, ready, max, timeout_ms);
+    for (int i = 0; i < n; i++) {
+        fds[i] = ready[i].data.fd;
+        events[i] = ready[i].events;
+    }
+    return n;
+}
+
+/// Arms a CLOCK_REALTIME timerfd for an absolute instant, cancelled (ECANCELED on read) when
+/// the clock is set, so a clock jump or a resume re-arms it. sec == 0 && nsec == 0 disarms.
+static inline int oak_timerfd_arm_realtime(int fd, long long sec, long nsec) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.it_value.tv_sec = sec;
+    spec.it_value.tv_nsec = nsec;
+    int flags = (sec == 0 && nsec == 0) ? 0 : (TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET);
+    return timerfd_settime(fd, flags, &spec, NULL);
+}
+
+/// Blocks the signals the daemon handles and returns a signalfd that reports them.
+/// Call before any thread starts, so that every thread inherits the mask.
+static inline int oak_signalfd_for_daemon(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGINT);
+    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+/// Reads one signal from a signalfd; returns its number, or -1.
+static inline int oak_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}
+
+/// Wake-ups due to timer slack would add up to 50 µs of lateness; ask for 1 µs.
+static inline int oak_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
+
+/// Reads inotify events and reports whether any names `name` (or the watched file itself).
+static inline int oak_inotify_drain_mentions(int fd, const char *name) {
+    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    int found = 0;
+    for (;;) {
+        ssize_t len = read(fd, buf, sizeof buf);
+        if (len <= 0) break;
+        for (char *p = buf; p < buf + len;) {
+            struct inotify_event *event = (struct inotify_event *)p;
+            if (event->len == 0 || strcmp(event->name, name) == 0) found = 1;
+            p += sizeof(struct inotify_event) + event->len;
+        }
+    }
+    return found;
+}
 #endif

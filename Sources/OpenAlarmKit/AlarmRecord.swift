@@ -98,10 +98,13 @@ public struct SoundSettings: Codable, Hashable, Sendable {
     public var volume: Double?
     /// Seconds to fade in from quiet to `volume`; nil or 0 means no ramp.
     public var rampSeconds: Double?
+    /// The app's own `Sounds/` folder (its bundle), searched first for a named sound.
+    public var bundleDirectory: String?
 
-    public init(sound: AlertConfiguration.AlertSound = .default, volume: Double? = nil, rampSeconds: Double? = nil) {
+    public init(sound: AlertConfiguration.AlertSound = .default, volume: Double? = nil, rampSeconds: Double? = nil, bundleDirectory: String? = nil) {
         self.sound = sound
         self.volume = volume
         self.rampSeconds = rampSeconds
+        self.bundleDirectory = bundleDirectory
     }
 }

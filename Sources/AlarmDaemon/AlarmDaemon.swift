@@ -1,1 +1,0 @@
-// AlarmDaemon: see DESIGN.md

@@ -1,0 +1,223 @@
+import AlarmCore
+import CLinux
+import Foundation
+import Logging
+import OpenAlarmKit
+
+/// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
+/// a clock change or a time-zone change, and never otherwise.
+public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
+    public static let version = "0.1.0"
+
+    private let environment: [String: String]
+    private let paths: AlarmPaths
+    private let logger: Logger
+    private let loop: EventLoop
+    private let timer: DeadlineTimer
+    private let zones: TimeZoneSource
+    private var zone: TimeZone
+    private var config: DaemonConfig
+    private let signalFD: Int32
+    private var engine: Engine!
+    private var server: SocketServer!
+    private var sounds: SoundOutput!
+    private var presenter: PresentationOutput!
+    private var broadcastPending = false
+
+    /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
+    /// before any thread exists, so every thread inherits the mask.
+    public static func blockSignals() -> Int32 { oak_signalfd_for_daemon() }
+
+    public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
+        self.signalFD = signalFD
+        self.environment = environment
+        self.logger = logger
+        paths = AlarmPaths(environment: environment)
+        loop = try EventLoop()
+        timer = try DeadlineTimer()
+        zones = TimeZoneSource(environment: environment)
+        zone = zones.current()
+        do { config = try DaemonConfig.load(path: paths.configFile, environment: environment) } catch {
+            logger.error("\(error); using the defaults")
+            config = DaemonConfig()
+            if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
+        }
+    }
+
+    /// Runs until SIGTERM or SIGINT. Throws only for what prevents starting at all.
+    func run(persistence: AlarmPersistence, sounds: SoundOutput, presenter: PresentationOutput) throws(DaemonError) {
+        _ = oak_set_timer_slack_ns(1000)
+        self.sounds = sounds
+        self.presenter = presenter
+        let started = Date()
+        engine = Engine(
+            lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: zone), policy: config.policy),
+            maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
+        engine.onChange = { [unowned self] in changed() }
+        engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
+        do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
+
+        let listening = try openListeningSocket(path: paths.socket, environment: environment)
+        server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
+            handle(request, from: connection)
+        }
+        loop.watch(timer.fd) { [unowned self] _ in timerFired() }
+        loop.watch(signalFD) { [unowned self] _ in signalled() }
+        if let watch = zones.makeWatch() {
+            loop.watch(watch) { [unowned self] _ in if zones.drain(watch) { checkTimeZone() } }
+        }
+        timer.arm(engine.nextDeadline)
+        let elapsed = Int(Date().timeIntervalSince(started) * 1000)
+        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket), started in \(elapsed) ms")
+        loop.run()
+
+        logger.info("alarmd stopping")
+        sounds.stopAll()
+        server.closeAll()
+        if environment["LISTEN_PID"] == nil { unlink(paths.socket) }
+    }
+
+    /// Runs `work` on the loop thread (from notification and sound threads).
+    public func post(_ work: @escaping @Sendable () -> Void) { loop.post(work) }
+
+    // MARK: Requests
+
+    private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> AlarmProtocol.Message {
+        let now = Date()
+        var reply = AlarmProtocol.Message(id: request.id, ok: true)
+        do throws(AlarmProtocol.ErrorReply) {
+            switch request.op {
+            case .schedule:
+                guard let record = request.record else { throw .init(.malformed, "schedule needs a 'record'") }
+                reply.record = try engine.schedule(record, now: now)
+            case .list:
+                reply.alarms = alarms(of: request.app)
+            case .stop, .countdown, .pause, .resume, .cancel:
+                guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
+                reply.record = try engine.handle(LifecycleEvent(rawValue: request.op.rawValue)!, id: id, now: now)
+                reply.alarm = id
+            case .watch:
+                connection.watching = .some(request.app)
+                loop.afterThisTurn { [unowned self] in push(alarmsEvent(for: request.app), to: connection) }
+            case .missed:
+                do { reply.missed = try engine.missed(limit: min(max(request.limit ?? 50, 1), 10_000)) } catch {
+                    throw .init(.storage, "cannot read missed alarms: \(error)")
+                }
+            case .status:
+                reply.status = .init(
+                    version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
+                    audioDevice: sounds.summary, notifications: presenter.summary)
+            }
+        } catch {
+            return .failure(id: request.id, error)
+        }
+        return reply
+    }
+
+    private func alarms(of app: String?) -> [AlarmRecord] {
+        engine.records.values.filter { app == nil || $0.appID == app }.sorted {
+            (engine.lifecycle.deadline(of: $0) ?? .distantFuture, $0.id.uuidString) < (engine.lifecycle.deadline(of: $1) ?? .distantFuture, $1.id.uuidString)
+        }
+    }
+
+    private func alarmsEvent(for app: String?) -> AlarmProtocol.Message {
+        var message = AlarmProtocol.Message(event: .alarms)
+        message.alarms = alarms(of: app)
+        return message
+    }
+
+    // MARK: Changes
+
+    /// Re-arms the timer at once; tells watchers once per loop turn however many changes.
+    private func changed() {
+        timer.arm(engine.nextDeadline)
+        guard !broadcastPending else { return }
+        broadcastPending = true
+        loop.afterThisTurn { [unowned self] in
+            broadcastPending = false
+            for watcher in server.watchers { push(alarmsEvent(for: watcher.watching!), to: watcher) }
+        }
+    }
+
+    private func push(_ message: AlarmProtocol.Message, to connection: SocketServer.Connection) {
+        server.push(message, to: connection)
+    }
+
+    func push(_ message: AlarmProtocol.Message, toWatchersOf app: String) {
+        for watcher in server.watchers where watcher.watching! == nil || watcher.watching! == app {
+            server.push(message, to: watcher)
+        }
+    }
+
+    /// Tells every watcher an alarm's sound reached the device (lateness measurements).
+    public func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date) {
+        var message = AlarmProtocol.Message(event: .sounding)
+        message.alarm = alarm
+        message.firedFor = firedFor
+        message.firstFrame = firstFrame
+        let app = engine.records[alarm]?.appID ?? ""
+        push(message, toWatchersOf: app)
+    }
+
+    /// A person pressed a notification button (or dismissed a ringing alert).
+    public func buttonPressed(alarm: UUID, event: LifecycleEvent) {
+        do { _ = try engine.handle(event, id: alarm, now: Date()) } catch {
+            logger.info("ignored '\(event.rawValue)' for \(alarm): \(error.message)")
+        }
+    }
+
+    // MARK: Time
+
+    private func timerFired() {
+        switch timer.read() {
+        case .clockChanged:
+            logger.info("the clock was set; re-checking deadlines")
+            checkTimeZone()
+        case .expired, .nothing:
+            break
+        }
+        engine.processDue(now: Date())
+        timer.arm(engine.nextDeadline)
+    }
+
+    private func checkTimeZone() {
+        let current = zones.current()
+        guard current.identifier != zone.identifier else { return }
+        logger.info("time zone changed from \(zone.identifier) to \(current.identifier); relative alarms follow the new wall clock")
+        zone = current
+        engine.changeTimeZone(current, now: Date())
+    }
+
+    // MARK: Signals
+
+    private func signalled() {
+        while true {
+            let signal = oak_signalfd_read(signalFD)
+            guard signal > 0 else { return }
+            if signal == SIGHUP {
+                reloadConfig()
+            } else {
+                loop.stop()
+            }
+        }
+    }
+
+    private func reloadConfig() {
+        do {
+            config = try DaemonConfig.load(path: paths.configFile, environment: environment)
+            engine.lifecycle.policy = config.policy
+            engine.maxAlarmsPerApp = config.maxAlarmsPerApp
+            logger.info("reloaded \(paths.configFile)")
+            timer.arm(engine.nextDeadline)
+        } catch {
+            logger.error("\(error); keeping the previous settings")
+        }
+    }
+
+    public var currentConfig: DaemonConfig { config }
+    public var alarmPaths: AlarmPaths { paths }
+}
+
+extension Engine {
+    func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] { try persistenceForQueries.missed(limit: limit) }
+}

@@ -1,0 +1,105 @@
+import AlarmCore
+import Foundation
+import TOMLKit
+
+/// The daemon's settings: defaults, then `config.toml`, then the environment.
+///
+/// ```toml
+/// [sound]
+/// device = "default"      # ALSA PCM; OPENALARMKIT_AUDIO_DEVICE overrides it
+/// volume = 100            # percent, for alarms that do not set their own
+/// ramp = 0                # seconds of fade-in, for alarms that do not set their own
+///
+/// [alarms]
+/// snooze = 540            # seconds, when an alarm has no postAlert or preAlert
+/// ring_timeout = 600      # seconds an alarm rings before it stops and counts as missed
+/// late_tolerance = 600    # seconds late an alarm may still ring (daemon down, asleep)
+/// max_per_app = 1000
+/// ```
+public struct DaemonConfig: Hashable, Sendable {
+    public var audioDevice = "default"
+    public var volume = 1.0
+    public var rampSeconds = 0.0
+    public var policy = LifecyclePolicy()
+    public var maxAlarmsPerApp = 1000
+
+    public init() {}
+
+    /// Reads `path` (a missing file means defaults) and the environment. A bad file is an
+    /// error that names the problem; the daemon then logs it and keeps the defaults.
+    public static func load(path: String, environment: [String: String]) throws(DaemonError) -> DaemonConfig {
+        var config = DaemonConfig()
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            let file: ConfigFile
+            do { file = try TOMLDecoder().decode(ConfigFile.self, from: text) } catch {
+                throw .configuration("\(path): \(error)")
+            }
+            try config.apply(file, path: path)
+        }
+        if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
+        return config
+    }
+
+    private mutating func apply(_ file: ConfigFile, path: String) throws(DaemonError) {
+        func check(_ ok: Bool, _ what: String) throws(DaemonError) {
+            if !ok { throw .configuration("\(path): \(what)") }
+        }
+        if let sound = file.sound {
+            if let device = sound.device {
+                try check(!device.isEmpty, "sound.device must not be empty")
+                audioDevice = device
+            }
+            if let volume = sound.volume {
+                try check((0...100).contains(volume), "sound.volume must be 0-100 (percent)")
+                self.volume = volume / 100
+            }
+            if let ramp = sound.ramp {
+                try check((0...3600).contains(ramp), "sound.ramp must be 0-3600 seconds")
+                rampSeconds = ramp
+            }
+        }
+        if let alarms = file.alarms {
+            if let snooze = alarms.snooze {
+                try check(snooze > 0 && snooze <= 86400, "alarms.snooze must be 1-86400 seconds")
+                policy.defaultSnooze = snooze
+            }
+            if let timeout = alarms.ringTimeout {
+                try check(timeout >= 5 && timeout <= 86400, "alarms.ring_timeout must be 5-86400 seconds")
+                policy.ringTimeout = timeout
+            }
+            if let tolerance = alarms.lateTolerance {
+                try check(tolerance >= 0 && tolerance <= 7 * 86400, "alarms.late_tolerance must be 0-604800 seconds")
+                policy.lateTolerance = tolerance
+            }
+            if let cap = alarms.maxPerApp {
+                try check(cap >= 1 && cap <= 1_000_000, "alarms.max_per_app must be 1-1000000")
+                maxAlarmsPerApp = cap
+            }
+        }
+    }
+
+    private struct ConfigFile: Decodable {
+        var sound: Sound?
+        var alarms: Alarms?
+
+        struct Sound: Decodable {
+            var device: String?
+            var volume: Double?
+            var ramp: Double?
+        }
+
+        struct Alarms: Decodable {
+            var snooze: Double?
+            var ringTimeout: Double?
+            var lateTolerance: Double?
+            var maxPerApp: Int?
+
+            enum CodingKeys: String, CodingKey {
+                case snooze
+                case ringTimeout = "ring_timeout"
+                case lateTolerance = "late_tolerance"
+                case maxPerApp = "max_per_app"
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import AlarmCore
+import Foundation
+import Logging
+import OpenAlarmKit
+
+/// Owns the alarms. Applies AlarmCore transitions and carries out their effects: durable
+/// writes first (a request is acknowledged only after its change is on disk), then sound and
+/// presentation. Lives on the event loop's thread.
+final class Engine {
+    private(set) var records: [UUID: AlarmRecord] = [:]
+    var lifecycle: Lifecycle
+    var maxAlarmsPerApp: Int
+    private let persistence: AlarmPersistence
+    var persistenceForQueries: AlarmPersistence { persistence }
+    private let sounds: SoundOutput
+    private let presenter: PresentationOutput
+    private let logger: Logger
+
+    /// After every change of the alarm set: re-arm the timer, tell watchers.
+    var onChange: () -> Void = {}
+    /// Events for the app that owns the alarm: missed, intent.
+    var onEvent: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
+
+    init(lifecycle: Lifecycle, maxAlarmsPerApp: Int, persistence: AlarmPersistence, sounds: SoundOutput, presenter: PresentationOutput, logger: Logger) {
+        self.lifecycle = lifecycle
+        self.maxAlarmsPerApp = maxAlarmsPerApp
+        self.persistence = persistence
+        self.sounds = sounds
+        self.presenter = presenter
+        self.logger = logger
+    }
+
+    // MARK: Start-up
+
+    /// Loads the stored alarms and brings them up to `now`: what was due while the daemon was
+    /// down rings if it is within the late tolerance, otherwise it is reported missed (in one
+    /// message); a ringing alarm rings again; counting-down ones are shown again.
+    func start(now: Date) throws {
+        for record in try persistence.loadAll() { records[record.id] = record }
+        for record in records.values {
+            switch record.phase {
+            case .alerting(_, let firedFor):
+                sounds.start(record, firedFor: firedFor)
+                presenter.present(record)
+            case .countdown, .paused:
+                presenter.present(record)
+            case .scheduled:
+                break
+            }
+        }
+        processDue(now: now)
+    }
+
+    // MARK: Requests
+
+    func schedule(_ request: AlarmRecord, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmRecord {
+        try validate(request)
+        guard records[request.id] == nil else {
+            throw .init(.invalidConfiguration, "an alarm with id \(request.id) already exists; cancel it first or use a new id")
+        }
+        let count = records.values.lazy.filter { $0.appID == request.appID }.count
+        guard count < maxAlarmsPerApp else {
+            throw .init(.maximumLimitReached, "'\(request.appID)' already has \(count) alarms, the most an app may have (max_per_app in config.toml)")
+        }
+        let transition: Transition
+        do { transition = try lifecycle.schedule(request, now: now) } catch {
+            throw .init(.neverFires, error.description)
+        }
+        try apply([(request.id, transition)], now: now, mustPersist: true)
+        return transition.record!
+    }
+
+    func handle(_ event: LifecycleEvent, id: UUID, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmRecord? {
+        guard let record = records[id] else { throw .init(.notFound, "no alarm with id \(id)") }
+        let transition: Transition
+        do { transition = try lifecycle.handle(event, for: record, now: now) } catch {
+            throw .init(.invalidTransition, error.description)
+        }
+        try apply([(id, transition)], now: now, mustPersist: true)
+        return transition.record
+    }
+
+    // MARK: Time
+
+    /// The earliest deadline of any alarm: what the timer is armed for.
+    var nextDeadline: Date? {
+        var earliest: Date?
+        for record in records.values {
+            if let deadline = lifecycle.deadline(of: record), earliest.map({ deadline < $0 }) ?? true {
+                earliest = deadline
+            }
+        }
+        return earliest
+    }
+
+    /// Applies `.due` to every alarm whose deadline has come.
+    func processDue(now: Date) {
+        var transitions: [(UUID, Transition)] = []
+        for record in records.values {
+            guard let deadline = lifecycle.deadline(of: record), deadline <= now else { continue }
+            if let transition = try? lifecycle.handle(.due, for: record, now: now) {
+                transitions.append((record.id, transition))
+            }
+        }
+        guard !transitions.isEmpty else { return }
+        // An alarm rings even when the disk is full: persistence failures are logged only.
+        try? apply(transitions, now: now, mustPersist: false)
+    }
+
+    /// The zone changed: relative alarms follow the new wall clock.
+    func changeTimeZone(_ zone: TimeZone, now: Date) {
+        lifecycle.calendar = FireTimeCalendar(timeZone: zone)
+        var transitions: [(UUID, Transition)] = []
+        for record in records.values {
+            if let transition = try? lifecycle.handle(.timeZoneChanged, for: record, now: now), !transition.effects.isEmpty {
+                transitions.append((record.id, transition))
+            }
+        }
+        try? apply(transitions, now: now, mustPersist: false)
+    }
+
+    // MARK: Effects
+
+    private func apply(_ transitions: [(UUID, Transition)], now: Date, mustPersist: Bool) throws(AlarmProtocol.ErrorReply) {
+        var saves: [UUID: AlarmRecord] = [:]
+        var deletes: Set<UUID> = []
+        var missed: [MissedEntry] = []
+        for (_, transition) in transitions {
+            for effect in transition.effects {
+                switch effect {
+                case .persist(let record):
+                    saves[record.id] = record
+                    deletes.remove(record.id)
+                case .delete(let id):
+                    deletes.insert(id)
+                    saves[id] = nil
+                case .reportMissed(let record, let reason):
+                    missed.append(MissedEntry(record: record, dueAt: Self.dueInstant(of: record), reason: reason, recordedAt: now))
+                default:
+                    break
+                }
+            }
+        }
+        do {
+            try persistence.commit(saves: Array(saves.values), deletes: Array(deletes), missed: missed)
+        } catch {
+            logger.error("could not save alarms: \(error)")
+            if mustPersist { throw .init(.storage, "could not save the change: \(error)") }
+        }
+        for (id, transition) in transitions {
+            let appID = records[id]?.appID ?? transition.record?.appID ?? ""
+            records[id] = transition.record
+            for effect in transition.effects { carryOut(effect, appID: appID) }
+        }
+        if !missed.isEmpty { presenter.reportMissed(missed) }
+        onChange()
+    }
+
+    private func carryOut(_ effect: LifecycleEffect, appID: String) {
+        switch effect {
+        case .persist, .delete:
+            break  // done, durably, before anything else
+        case .startSound(let record):
+            if case .alerting(_, let firedFor) = record.phase { sounds.start(record, firedFor: firedFor) }
+        case .stopSound(let id):
+            sounds.stop(id)
+        case .present(let record):
+            presenter.present(record)
+        case .withdraw(let id):
+            presenter.withdraw(id)
+        case .reportMissed(let record, let reason):
+            logger.warning("missed alarm '\(record.presentation.alert.title)' (\(record.id)): \(reason.rawValue)")
+            var message = AlarmProtocol.Message(event: .missed)
+            message.record = record
+            message.reason = reason.rawValue
+            onEvent(message, record.appID)
+        case .performIntent(let id, let kind):
+            var message = AlarmProtocol.Message(event: .intent)
+            message.alarm = id
+            message.intent = kind.rawValue
+            onEvent(message, appID)
+        }
+    }
+
+    private static func dueInstant(of record: AlarmRecord) -> Date {
+        switch record.phase {
+        case .scheduled(let fire): fire
+        case .countdown(_, let fire, _, _): fire
+        case .alerting(_, let firedFor): firedFor
+        case .paused: Date()
+        }
+    }
+
+    private func validate(_ record: AlarmRecord) throws(AlarmProtocol.ErrorReply) {
+        func bad(_ why: String) -> AlarmProtocol.ErrorReply { .init(.invalidConfiguration, why) }
+        guard !record.appID.isEmpty, record.appID.utf8.count <= 255, !record.appID.contains("/") else {
+            throw bad("the app id must be 1-255 bytes without '/'")
+        }
+        if let metadata = record.metadata, metadata.utf8.count > AlarmProtocol.maxMetadataBytes {
+            throw bad("metadata is \(metadata.utf8.count) bytes; at most \(AlarmProtocol.maxMetadataBytes) are kept")
+        }
+        guard record.presentation.alert.title.text.utf8.count <= 1024 else { throw bad("the title is longer than 1024 bytes") }
+        if let volume = record.sound.volume, !(0...1).contains(volume) { throw bad("volume must be between 0 and 100 %") }
+        if let ramp = record.sound.rampSeconds, !(ramp >= 0 && ramp <= 3600) { throw bad("the ramp must be 0 to 3600 seconds") }
+        if case .named(let name) = record.sound.sound, !SoundNameRule.isSafe(name) {
+            throw bad("sound name '\(name)' is not a plain name (no '/', '..', control characters; at most 255 bytes)")
+        }
+        if case .relative(let relative) = record.schedule {
+            guard (0...23).contains(relative.time.hour), (0...59).contains(relative.time.minute) else {
+                throw bad("time \(relative.time.hour):\(relative.time.minute) is not a time of day")
+            }
+        }
+    }
+}
+
+/// Sound names travel from any app into file lookups: only plain names pass.
+enum SoundNameRule {
+    static func isSafe(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 255 && !name.contains("/") && name != "." && !name.contains("..")
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

@@ -1,0 +1,34 @@
+import AlarmCore
+import Foundation
+import OpenAlarmKit
+
+/// Durable storage of alarms. `commit` returns only once the writes are durable.
+protocol AlarmPersistence: AnyObject {
+    func loadAll() throws -> [AlarmRecord]
+    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry]) throws
+    func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm]
+}
+
+struct MissedEntry {
+    var record: AlarmRecord
+    var dueAt: Date
+    var reason: MissedReason
+    var recordedAt: Date
+}
+
+/// Plays alarm sounds. Calls never block the loop; `stop` silences at once.
+protocol SoundOutput: AnyObject {
+    func start(_ record: AlarmRecord, firedFor: Date)
+    func stop(_ id: UUID)
+    func stopAll()
+    var summary: String { get }
+}
+
+/// Shows alarms to a person (notifications, or the log when there is no server).
+protocol PresentationOutput: AnyObject {
+    func present(_ record: AlarmRecord)
+    func withdraw(_ id: UUID)
+    /// One message for a batch of alarms that did not ring.
+    func reportMissed(_ entries: [MissedEntry])
+    var summary: String { get }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why talking to alarmd failed.
+public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing listens at the socket.
+    case daemonNotRunning(socket: String)
+    /// The daemon closed the connection or sent something unreadable.
+    case broken(String)
+    /// The daemon refused the request.
+    case refused(AlarmProtocol.ErrorReply)
+
+    public var description: String {
+        switch self {
+        case .daemonNotRunning(let socket): "alarmd is not running (no answer at \(socket)); start it with `alarmd` or `systemctl --user start alarmd.socket`"
+        case .broken(let why): "lost the connection to alarmd: \(why)"
+        case .refused(let reply): reply.message
+        }
+    }
+}
+
+/// One connection to alarmd. Requests block the calling thread until their reply (the daemon
+/// answers in microseconds; a 10 s receive timeout keeps a wedged daemon from hanging us).
+public final class AlarmConnection: @unchecked Sendable {
+    // The lock serialises whole request/reply exchanges; `fd` and `buffer` are touched only
+    // under it, or by the one watch reader after `watch()` hands the connection over.
+    private let lock = NSLock()
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+
+    public init(socketPath: String) throws(ConnectionError) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .broken("socket(): \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(socketPath.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw .broken("socket path too long: \(socketPath)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw .daemonNotRunning(socket: socketPath)
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    /// Sends a request and returns its reply; a refusal throws `.refused`.
+    @discardableResult
+    public func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws(ConnectionError) -> AlarmProtocol.Message {
+        lock.lock()
+        defer { lock.unlock() }
+        let id = nextID
+        nextID += 1
+        try write(AlarmProtocol.Request(id: id, op: op, app: app, alarm: alarm, record: record, limit: limit))
+        while true {
+            let message = try readMessage(timeoutIsError: true)
+            guard message.id == id else { continue }  // an event pushed before the reply
+            if message.ok == false, let error = message.error { throw .refused(error) }
+            return message
+        }
+    }
+
+    /// Subscribes this connection to pushed events and streams them until the daemon goes
+    /// away or the stream is dropped. The connection is for watching only from then on.
+    public func watch(app: String? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+        try send(.watch, app: app)
+        // Events may be hours apart: no receive timeout while watching.
+        var none = timeval(tv_sec: 0, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
+        let (stream, continuation) = AsyncStream.makeStream(of: AlarmProtocol.Message.self)
+        let thread = Thread { [self] in
+            while true {
+                guard let message = try? self.readMessage(timeoutIsError: false) else { break }
+                if case .terminated = continuation.yield(message) { break }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { [fd] _ in shutdown(fd, Int32(SHUT_RDWR)) }
+        thread.start()
+        return stream
+    }
+
+    private func write(_ request: AlarmProtocol.Request) throws(ConnectionError) {
+        var data: Data
+        do { data = try AlarmProtocol.encoder().encode(request) } catch { throw .broken("cannot encode request: \(error)") }
+        data.append(0x0A)
+        var sent = 0
+        while sent < data.count {
+            let n = data.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, data.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .broken(String(cString: strerror(errno))) }
+            sent += n
+        }
+    }
+
+    private func readMessage(timeoutIsError: Bool) throws(ConnectionError) -> AlarmProtocol.Message {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: line) } catch {
+                    throw .broken("unreadable reply: \(error)")
+                }
+            }
+            guard buffer.count <= AlarmProtocol.maxMessageBytes else { throw .broken("reply larger than \(AlarmProtocol.maxMessageBytes) bytes") }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                throw .broken(timeoutIsError ? "alarmd did not answer within 10 s" : "timed out")
+            }
+            guard n > 0 else { throw .broken("alarmd closed the connection") }
+            buffer += chunk[..<n]
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where OpenAlarmKit keeps its files, per the XDG base-directory spec. Clients and the daemon
+/// resolve the same way, so pointing the XDG variables at a folder isolates a whole setup.
+public struct AlarmPaths: Sendable, Hashable {
+    public var runtimeDirectory: String
+    public var stateDirectory: String
+    public var configDirectory: String
+    public var dataHome: String
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        func dir(_ name: String, _ fallback: String) -> String {
+            if let value = environment[name], value.hasPrefix("/") { return value }
+            return fallback
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let uid = getuid()
+        runtimeDirectory = dir("XDG_RUNTIME_DIR", "/tmp/openalarmkit-runtime-\(uid)") + "/openalarmkit"
+        stateDirectory = dir("XDG_STATE_HOME", home + "/.local/state") + "/openalarmkit"
+        configDirectory = dir("XDG_CONFIG_HOME", home + "/.config") + "/openalarmkit"
+        dataHome = dir("XDG_DATA_HOME", home + "/.local/share")
+    }
+
+    public var socket: String { runtimeDirectory + "/alarmd.sock" }
+    public var database: String { stateDirectory + "/alarms.sqlite" }
+    public var configFile: String { configDirectory + "/config.toml" }
+    public var userSounds: String { dataHome + "/openalarmkit/Sounds" }
+}

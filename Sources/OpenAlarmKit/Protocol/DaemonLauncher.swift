@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Connects to alarmd, starting it when nothing answers: through systemd's user manager when
+/// there is one (socket activation), else by spawning `alarmd` in its own session so that it
+/// outlives the client and ignores the terminal's Ctrl-C.
+public enum DaemonLauncher {
+    /// Set `OPENALARMKIT_NO_AUTOSTART=1` to get `daemonNotRunning` instead of a new daemon.
+    public static func connect(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) -> AlarmConnection {
+        let paths = AlarmPaths(environment: environment)
+        if let connection = try? AlarmConnection(socketPath: paths.socket) { return connection }
+        guard environment["OPENALARMKIT_NO_AUTOSTART"] != "1" else { throw .daemonNotRunning(socket: paths.socket) }
+
+        if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/systemd/private"),
+            run("/usr/bin/systemctl", ["--user", "start", "alarmd.socket"]),
+            let connection = try? AlarmConnection(socketPath: paths.socket)
+        {
+            return connection
+        }
+        guard let executable = findAlarmd(environment: environment) else {
+            throw .broken("alarmd is not running and no alarmd executable was found (looked next to this program and on PATH; set OPENALARMKIT_ALARMD)")
+        }
+        try spawnDetached(executable, logTo: paths.stateDirectory + "/alarmd.log")
+        // The new daemon needs a moment to open its socket; give it up to five seconds.
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let connection = try? AlarmConnection(socketPath: paths.socket) { return connection }
+            usleep(10_000)
+        }
+        throw .broken("started \(executable) but it did not answer at \(paths.socket) within 5 s; see \(paths.stateDirectory)/alarmd.log")
+    }
+
+    static func findAlarmd(environment: [String: String]) -> String? {
+        if let explicit = environment["OPENALARMKIT_ALARMD"], !explicit.isEmpty { return explicit }
+        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let sibling = (me as NSString).deletingLastPathComponent + "/alarmd"
+            if access(sibling, X_OK) == 0 { return sibling }
+        }
+        for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin").split(separator: ":") {
+            let candidate = "\(dir)/alarmd"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        guard access(tool, X_OK) == 0 else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    private static func spawnDetached(_ executable: String, logTo log: String) throws(ConnectionError) {
+        try? FileManager.default.createDirectory(atPath: (log as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc >= 2.26) is hidden behind _GNU_SOURCE; its value is fixed.
+        let setsid: Int16 = 0x80
+        posix_spawnattr_setflags(&attributes, setsid)
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
+        defer { argv.forEach { free($0) } }
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard status == 0 else { throw .broken("cannot start \(executable): \(String(cString: strerror(status)))") }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The wire protocol between alarmd and its clients: one JSON object per line over a Unix
+/// stream socket. Requests carry an `id` and get exactly one reply with the same `id`; a
+/// `watch` request then also receives pushed events (messages with `event` and no `id`).
+public enum AlarmProtocol {
+    public static let version = 1
+    /// The largest line either side accepts; a longer one is an error, not a crash.
+    public static let maxMessageBytes = 256 * 1024
+    /// The largest app metadata (its JSON text) an alarm may carry.
+    public static let maxMetadataBytes = 4096
+
+    public enum Operation: String, Codable, Sendable, CaseIterable {
+        /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
+        case schedule
+        /// All alarms, or one app's (`app`). Replies with `alarms`.
+        case list
+        /// The lifecycle operations on one alarm (`alarm`). Reply with `alarm` (absent once gone).
+        case stop, countdown, pause, resume, cancel
+        /// Subscribe to pushed events, for one app or all. Replies, then pushes `alarms` at once
+        /// and on every change.
+        case watch
+        /// Alarms recorded as missed, newest first (`limit`).
+        case missed
+        /// Daemon facts: version, time zone, audio device, notification server.
+        case status
+    }
+
+    public struct Request: Codable, Hashable, Sendable {
+        public var v: Int
+        public var id: Int
+        public var op: Operation
+        public var app: String?
+        public var alarm: UUID?
+        public var record: AlarmRecord?
+        public var limit: Int?
+
+        public init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
+            self.v = AlarmProtocol.version
+            self.id = id
+            self.op = op
+            self.app = app
+            self.alarm = alarm
+            self.record = record
+            self.limit = limit
+        }
+    }
+
+    public enum EventKind: String, Codable, Sendable {
+        /// The (app's) alarms changed; `alarms` is the whole new list.
+        case alarms
+        /// An alarm did not ring, or rang out unanswered; `record` and `reason`.
+        case missed
+        /// A button was pressed whose intent the app may run: `alarm` and `intent`.
+        case intent
+        /// An alarm's sound started: `alarm`, `firedFor` (when it was due) and `firstFrame`
+        /// (when its first audio frame reached the device).
+        case sounding
+    }
+
+    /// A reply (has `id`) or a pushed event (has `event`).
+    public struct Message: Codable, Hashable, Sendable {
+        public var v: Int = AlarmProtocol.version
+        public var id: Int?
+        public var ok: Bool?
+        public var error: ErrorReply?
+        public var event: EventKind?
+        public var alarm: UUID?
+        public var record: AlarmRecord?
+        public var alarms: [AlarmRecord]?
+        public var missed: [MissedAlarm]?
+        public var status: DaemonStatus?
+        public var reason: String?
+        public var intent: String?
+        public var firedFor: Date?
+        public var firstFrame: Date?
+
+        public init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
+            self.id = id
+            self.ok = ok
+            self.event = event
+        }
+
+        public static func failure(id: Int?, _ error: ErrorReply) -> Message {
+            var message = Message(id: id, ok: false)
+            message.error = error
+            return message
+        }
+    }
+
+    public struct ErrorReply: Codable, Hashable, Sendable, Error, CustomStringConvertible {
+        public var code: Code
+        public var message: String
+
+        public init(_ code: Code, _ message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        public var description: String { message }
+
+        public enum Code: String, Codable, Sendable {
+            case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
+            case maximumLimitReached, invalidConfiguration, storage, internalError
+        }
+    }
+
+    public struct MissedAlarm: Codable, Hashable, Sendable {
+        public var alarm: UUID
+        public var title: String
+        public var dueAt: Date
+        public var reason: String
+        public var recordedAt: Date
+
+        public init(alarm: UUID, title: String, dueAt: Date, reason: String, recordedAt: Date) {
+            self.alarm = alarm
+            self.title = title
+            self.dueAt = dueAt
+            self.reason = reason
+            self.recordedAt = recordedAt
+        }
+    }
+
+    public struct DaemonStatus: Codable, Hashable, Sendable {
+        public var version: String
+        public var pid: Int32
+        public var timeZone: String
+        public var alarmCount: Int
+        public var audioDevice: String
+        public var notifications: String
+
+        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String) {
+            self.version = version
+            self.pid = pid
+            self.timeZone = timeZone
+            self.alarmCount = alarmCount
+            self.audioDevice = audioDevice
+            self.notifications = notifications
+        }
+    }
+
+    /// Dates travel as seconds since 1970 (fractions kept), which every language reads.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

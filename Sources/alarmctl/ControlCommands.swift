@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+/// The lifecycle operations, one command each, sharing everything but their names.
+protocol ControlCommand: ParsableCommand {
+    static var operation: AlarmProtocol.Operation { get }
+    static var pastTense: String { get }
+    var id: String { get }
+    var json: Bool { get }
+}
+
+extension ControlCommand {
+    func run() throws {
+        let link = try DaemonLink()
+        let target = try link.resolve(id)
+        let reply = try link.send(Self.operation, alarm: target.id)
+        if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
+        let name = "'\(Format.title(target))' (\(Format.shortID(target.id)))"
+        if let record = reply.record {
+            print("\(Self.pastTense) \(name): \(Format.status(of: record))")
+        } else {
+            print("\(Self.pastTense) \(name); it is gone")
+        }
+    }
+}
+
+struct CancelCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Remove an alarm, whatever it is doing.")
+    static let operation = AlarmProtocol.Operation.cancel
+    static let pastTense = "cancelled"
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+}
+
+struct StopCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop a ringing or counting-down alarm (a repeating one moves to its next date).")
+    static let operation = AlarmProtocol.Operation.stop
+    static let pastTense = "stopped"
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+}
+
+struct SnoozeCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "snooze", abstract: "Snooze (or repeat) a ringing alarm: it counts down its snooze time and rings again.")
+    static let operation = AlarmProtocol.Operation.countdown
+    static let pastTense = "snoozed"
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+}
+
+struct PauseCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a counting-down alarm, keeping the time left.")
+    static let operation = AlarmProtocol.Operation.pause
+    static let pastTense = "paused"
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+}
+
+struct ResumeCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused countdown.")
+    static let operation = AlarmProtocol.Operation.resume
+    static let pastTense = "resumed"
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+/// alarmctl's exit statuses (documented in the README).
+enum Exit {
+    /// The daemon refused: no such alarm, not possible in its state, limit reached.
+    static let refused = ExitCode(1)
+    /// Bad input: a spec, a duration, an option.
+    static let badInput = ExitCode(2)
+    /// alarmd could not be reached or started.
+    static let unreachable = ExitCode(3)
+}
+
+/// Prints `message` to stderr as `alarmctl: message`.
+func complain(_ message: String) {
+    FileHandle.standardError.write(Data("alarmctl: \(message)\n".utf8))
+}
+
+/// The connection alarmctl's commands share, with errors turned into messages and exit codes.
+struct DaemonLink {
+    static let appID = "alarmctl"
+    let connection: AlarmConnection
+
+    init() throws {
+        do { connection = try DaemonLauncher.connect() } catch {
+            complain(error.description)
+            throw Exit.unreachable
+        }
+    }
+
+    @discardableResult
+    func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws -> AlarmProtocol.Message {
+        do { return try connection.send(op, app: app, alarm: alarm, record: record, limit: limit) } catch {
+            complain(error.description)
+            if case .refused(let reply) = error {
+                throw reply.code == .malformed || reply.code == .invalidConfiguration || reply.code == .neverFires ? Exit.badInput : Exit.refused
+            }
+            throw Exit.unreachable
+        }
+    }
+
+    func alarms() throws -> [AlarmRecord] { try send(.list).alarms ?? [] }
+
+    /// The alarm whose id is `prefix`, or starts with it (case-insensitive, dashes optional).
+    func resolve(_ prefix: String) throws -> AlarmRecord {
+        let wanted = prefix.lowercased().replacingOccurrences(of: "-", with: "")
+        guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else {
+            complain("'\(prefix)' is not an alarm id (ids are hexadecimal; see `alarmctl list`)")
+            throw Exit.badInput
+        }
+        let matches = try alarms().filter { $0.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").hasPrefix(wanted) }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0:
+            complain("no alarm with id \(prefix) (see `alarmctl list`)")
+            throw Exit.refused
+        default:
+            complain("'\(prefix)' matches \(matches.count) alarms: \(matches.map { Format.shortID($0.id) }.joined(separator: ", ")); type more of the id")
+            throw Exit.badInput
+        }
+    }
+}
+
+/// JSON for scripts: the protocol's own encoding (dates as seconds since 1970), pretty.
+enum JSONOutput {
+    static func print<T: Encodable>(_ value: T) {
+        let encoder = AlarmProtocol.encoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(value) { Swift.print(String(decoding: data, as: UTF8.self)) }
+    }
+
+    static func line<T: Encodable>(_ value: T) {
+        if let data = try? AlarmProtocol.encoder().encode(value) { Swift.print(String(decoding: data, as: UTF8.self)) }
+        fflush(nil)  // status bars read line by line
+    }
+}

@@ -1,0 +1,116 @@
+import AlarmCore
+import Foundation
+import OpenAlarmKit
+
+/// How alarms read on a terminal.
+enum Format {
+    static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
+
+    /// "Mon 06:30", or "Mon 06:30:15" when the seconds matter, with the date when it is not
+    /// within the coming week.
+    static func when(_ date: Date, now: Date = Date(), zone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(parts.weekday ?? 1) - 1]
+        var time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        if let second = parts.second, second != 0 { time += String(format: ":%02d", second) }
+        if date.timeIntervalSince(now) > 6 * 86400 || date < now.addingTimeInterval(-86400) {
+            return String(format: "%@ %04d-%02d-%02d %@", weekday, parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, time)
+        }
+        return "\(weekday) \(time)"
+    }
+
+    /// "45 s", "5 min", "9 h 12 min", "3 d 4 h".
+    static func duration(_ seconds: TimeInterval) -> String {
+        let s = Int(seconds.rounded(.up))
+        if s < 60 { return "\(max(s, 0)) s" }
+        let minutes = (s + 59) / 60
+        if minutes < 60 { return "\(minutes) min" }
+        let hours = minutes / 60, restMinutes = minutes % 60
+        if hours < 24 { return restMinutes == 0 ? "\(hours) h" : "\(hours) h \(restMinutes) min" }
+        let days = hours / 24, restHours = hours % 24
+        return restHours == 0 ? "\(days) d" : "\(days) d \(restHours) h"
+    }
+
+    /// "04:59" or "1:04:59" for a live countdown.
+    static func clock(_ seconds: TimeInterval) -> String {
+        let s = max(Int(seconds.rounded(.up)), 0)
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%02d:%02d", s / 60, s % 60)
+    }
+
+    static func recurrence(_ schedule: Alarm.Schedule?) -> String {
+        guard let schedule else { return "timer" }
+        guard case .relative(let relative) = schedule else { return "once" }
+        guard case .weekly(let days) = relative.repeats else { return "once" }
+        let set = Set(days)
+        if set.count == 7 { return "daily" }
+        if set == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
+        if set == [.saturday, .sunday] { return "weekends" }
+        let order: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+        return order.filter(set.contains).map { String($0.rawValue.prefix(3)) }.joined(separator: ",")
+    }
+
+    /// What the alarm does next, in words: "rings Mon 06:30, in 9 h 12 min".
+    static func status(of record: AlarmRecord, now: Date = Date()) -> String {
+        switch record.phase {
+        case .scheduled(let fire):
+            var text = "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))"
+            if let pre = record.countdownDuration?.preAlert { text += " (counting down from \(duration(pre)) before)" }
+            return text
+        case .countdown(_, let fire, _, _):
+            return "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))"
+        case .paused(let total, let elapsed):
+            return "paused with \(duration(total - elapsed)) left"
+        case .alerting(let since, _):
+            return "ringing since \(when(since, now: now))"
+        }
+    }
+
+    static func title(_ record: AlarmRecord) -> String { record.presentation.alert.title.text }
+
+    static func soundName(_ record: AlarmRecord) -> String {
+        switch record.sound.sound {
+        case .default: "default"
+        case .named(let name): name
+        }
+    }
+
+    /// The table `alarmctl list` prints.
+    static func table(_ records: [AlarmRecord], now: Date = Date()) -> String {
+        guard !records.isEmpty else { return "no alarms" }
+        let rows = records.map { [shortID($0.id), $0.phase.state.rawValue, recurrence($0.schedule), title($0), status(of: $0, now: now)] }
+        let header = ["ID", "STATE", "REPEATS", "TITLE", "NEXT"]
+        let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    static func details(_ record: AlarmRecord, now: Date = Date()) -> String {
+        var lines = [
+            "id:        \(record.id.uuidString.lowercased())",
+            "title:     \(title(record))",
+            "app:       \(record.appID)",
+            "state:     \(record.phase.state.rawValue): \(status(of: record, now: now))",
+            "repeats:   \(recurrence(record.schedule))",
+        ]
+        if case .relative(let relative) = record.schedule {
+            lines.append(String(format: "time:      %02d:%02d local", relative.time.hour, relative.time.minute))
+        }
+        if let pre = record.countdownDuration?.preAlert { lines.append("countdown: \(duration(pre))") }
+        if let post = record.countdownDuration?.postAlert { lines.append("snooze:    \(duration(post))") }
+        var buttons = [record.presentation.alert.stopButton.text.text]
+        if let secondary = record.presentation.alert.secondaryButton {
+            buttons.append("\(secondary.text.text) (\(record.presentation.alert.secondaryButtonBehavior?.rawValue ?? "countdown"))")
+        }
+        lines.append("buttons:   \(buttons.joined(separator: ", "))")
+        var sound = "sound:     \(soundName(record))"
+        if let volume = record.sound.volume { sound += ", volume \(Int((volume * 100).rounded())) %" }
+        if let ramp = record.sound.rampSeconds, ramp > 0 { sound += ", fade in over \(duration(ramp))" }
+        lines.append(sound)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List every alarm, soonest first.")
+
+    @Flag(help: "Print JSON (alarm records) for scripts.") var json = false
+    @Option(help: "Only the alarms of this app id.") var app: String?
+
+    func run() throws {
+        let alarms = try DaemonLink().send(.list, app: app).alarms ?? []
+        if json { JSONOutput.print(alarms) } else { print(Format.table(alarms)) }
+    }
+}
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one alarm in full.")
+
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let record = try DaemonLink().resolve(id)
+        if json { JSONOutput.print(record) } else { print(Format.details(record)) }
+    }
+}
+
+struct MissedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "missed", abstract: "Alarms that did not ring, or rang unanswered, newest first.")
+
+    @Option(help: "How many to show.") var limit = 20
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        guard limit >= 1 else {
+            complain("--limit must be at least 1")
+            throw Exit.badInput
+        }
+        let missed = try DaemonLink().send(.missed, limit: limit).missed ?? []
+        if json { return JSONOutput.print(missed) }
+        if missed.isEmpty { return print("no missed alarms") }
+        for entry in missed {
+            let why = entry.reason == "ringTimeout" ? "rang unanswered" : "did not ring (daemon down or machine asleep)"
+            print("\(Format.shortID(entry.alarm))  \(Format.when(entry.dueAt))  \(entry.title)  \(why)")
+        }
+    }
+}
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "What alarmd is running with.")
+
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        guard let status = try DaemonLink().send(.status).status else { return }
+        if json { return JSONOutput.print(status) }
+        print("""
+            alarmd \(status.version) (pid \(status.pid))
+            alarms:        \(status.alarmCount)
+            time zone:     \(status.timeZone)
+            sound:         \(status.audioDevice)
+            notifications: \(status.notifications)
+            """)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+/// A line per change, for status bars (waybar, polybar) and scripts.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print a line (or a JSON object) whenever alarms change, until interrupted.")
+
+    @Flag(help: "One JSON object per line, with each alarm's AlarmPresentationState.") var json = false
+    @Option(help: "Only the alarms of this app id.") var app: String?
+
+    /// The JSON line: the event, and for alarm lists each alarm with its live state.
+    struct Line: Encodable {
+        var event: String
+        var alarms: [Entry]?
+        var alarm: UUID?
+        var reason: String?
+        var intent: String?
+
+        struct Entry: Encodable {
+            var id: UUID
+            var title: String
+            var state: Alarm.State
+            var app: String
+            var alarm: Alarm
+            var presentation: AlarmPresentationState?
+            /// When it rings next, if it is scheduled or counting down.
+            var fireDate: Date?
+        }
+    }
+
+    func run() async throws {
+        let link = try DaemonLink()
+        let stream: AsyncStream<AlarmProtocol.Message>
+        do { stream = try link.connection.watch(app: app) } catch {
+            complain(error.description)
+            throw Exit.unreachable
+        }
+        for await message in stream {
+            if json { JSONOutput.line(Self.line(for: message)) } else if let text = Self.text(for: message) {
+                print(text)
+                fflush(nil)  // status bars read line by line
+            }
+        }
+        complain("alarmd went away")
+        throw Exit.unreachable
+    }
+
+    static func line(for message: AlarmProtocol.Message) -> Line {
+        Line(
+            event: message.event?.rawValue ?? "reply",
+            alarms: message.alarms?.map { record in
+                Line.Entry(
+                    id: record.id, title: Format.title(record), state: record.phase.state, app: record.appID, alarm: record.alarm,
+                    presentation: record.presentationState(in: .current), fireDate: fireDate(record))
+            },
+            alarm: message.alarm ?? message.record?.id, reason: message.reason, intent: message.intent)
+    }
+
+    static func fireDate(_ record: AlarmRecord) -> Date? {
+        switch record.phase {
+        case .scheduled(let fire), .countdown(_, let fire, _, _): fire
+        case .paused, .alerting: nil
+        }
+    }
+
+    /// "ringing: Tea · counting down: Eggs until 14:05:30 · next: Wake up Mon 06:30"
+    static func text(for message: AlarmProtocol.Message) -> String? {
+        switch message.event {
+        case .alarms:
+            let alarms = message.alarms ?? []
+            var parts: [String] = []
+            let ringing = alarms.filter { $0.phase.state == .alerting }
+            if !ringing.isEmpty { parts.append("ringing: " + ringing.map(Format.title).joined(separator: ", ")) }
+            for record in alarms {
+                if case .countdown(_, let fire, _, _) = record.phase { parts.append("counting down: \(Format.title(record)) until \(Format.when(fire))") }
+                if case .paused(let total, let elapsed) = record.phase { parts.append("paused: \(Format.title(record)) (\(Format.clock(total - elapsed)) left)") }
+            }
+            if let next = alarms.first(where: { $0.phase.state == .scheduled }), case .scheduled(let fire) = next.phase {
+                parts.append("next: \(Format.title(next)) \(Format.when(fire))")
+            }
+            return parts.isEmpty ? "no alarms" : parts.joined(separator: " · ")
+        case .missed:
+            return "missed: \(message.record.map(Format.title) ?? "an alarm")"
+        case .intent, .sounding, .none:
+            return nil
+        }
+    }
+}
