@@ -58,9 +58,11 @@ let package = Package(
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmDaemon",
+                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmDaemon", "AlarmStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
+        .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore", "OpenAlarmKit"]),
 
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),

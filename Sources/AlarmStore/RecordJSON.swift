@@ -12,52 +12,33 @@ enum RecordJSON {
         }
     }
 
-    /// The alarm rows as read, their JSON laid end to end in one buffer as the elements of a
-    /// JSON array, so that all of them decode in one decoder call.
-    struct Rows {
-        var keys: [(id: String, appID: String)] = []
-        /// `[` json `,` json ... (closed by `decodeAll`).
-        var buffer = Data("[".utf8)
-        /// Where each row's JSON lies in `buffer`.
-        var ranges: [Range<Int>] = []
+    /// Collects the alarm rows as they are read, decoding each one.
+    struct Loader {
+        private(set) var loaded = LoadedAlarms(records: [], undecodable: [])
+        private lazy var decoder = JSONDecoder()
 
-        mutating func append(id: String, appID: String, json: Data) {
-            if !ranges.isEmpty { buffer.append(UInt8(ascii: ",")) }
-            let start = buffer.count
-            buffer.append(json)
-            ranges.append(start..<buffer.count)
-            keys.append((id, appID))
-        }
-    }
-
-    /// Decodes every row. One call on the whole array is several times faster than one
-    /// call per row on Linux; only if it fails (a row from a newer version) are rows decoded
-    /// one by one to find and report the bad ones.
-    static func decodeAll(_ rows: Rows) -> LoadedAlarms {
-        var array = rows.buffer
-        array.append(UInt8(ascii: "]"))
-        let decoder = JSONDecoder()
-        if let records = try? decoder.decode([AlarmRecord].self, from: array),
-            zip(records, rows.keys).allSatisfy({ $0.id == UUID(uuidString: $1.id) })
-        {
-            return LoadedAlarms(records: records, undecodable: [])
-        }
-        var loaded = LoadedAlarms(records: [], undecodable: [])
-        loaded.records.reserveCapacity(rows.ranges.count)
-        for (range, key) in zip(rows.ranges, rows.keys) {
+        /// `json` may point into SQLite's memory: it is not kept.
+        mutating func add(id: String, appID: String, json: Data) {
+            let record: AlarmRecord
             do {
-                let record = try decoder.decode(AlarmRecord.self, from: rows.buffer[range])
-                guard record.id == UUID(uuidString: key.id) else {
-                    loaded.undecodable.append(UndecodableAlarm(
-                        id: key.id, appID: key.appID, reason: "it holds the record of alarm \(record.id)"))
-                    continue
+                // RecordReader reads what JSONEncoder wrote, fast; anything else (a newer
+                // version's fields, a hand edit) goes through JSONDecoder, the reference.
+                if let fast = json.withUnsafeBytes(RecordReader.record) {
+                    record = fast
+                } else {
+                    record = try decoder.decode(AlarmRecord.self, from: json)
                 }
-                loaded.records.append(record)
             } catch {
-                loaded.undecodable.append(UndecodableAlarm(id: key.id, appID: key.appID, reason: describe(error)))
+                loaded.undecodable.append(UndecodableAlarm(id: id, appID: appID, reason: describe(error)))
+                return
             }
+            guard record.id == UUID(text: id) else {
+                loaded.undecodable.append(UndecodableAlarm(
+                    id: id, appID: appID, reason: "it holds the record of alarm \(record.id)"))
+                return
+            }
+            loaded.records.append(record)
         }
-        return loaded
     }
 
     /// A one-line reason: DecodingError's description is a multi-line dump.

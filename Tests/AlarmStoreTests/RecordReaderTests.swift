@@ -1,0 +1,99 @@
+import Foundation
+import OpenAlarmKit
+import Testing
+
+@testable import AlarmStore
+
+/// The fast reader must agree with JSONDecoder, the reference, and must give up (so that
+/// JSONDecoder decides) on anything it does not fully understand.
+@Suite struct RecordReaderTests {
+    private func read(_ json: String) -> AlarmRecord? {
+        Array(json.utf8).withUnsafeBytes(RecordReader.record)
+    }
+
+    private var variedRecords: [AlarmRecord] {
+        var records = everySchedule.map { sampleRecord(schedule: $0) } + everyPhase.map { sampleRecord(phase: $0) }
+        // Every optional left out, and the other enum cases.
+        var bare = sampleRecord(schedule: nil)
+        bare.countdownDuration = Alarm.CountdownDuration(preAlert: nil, postAlert: nil)
+        bare.presentation = AlarmPresentation(alert: .init(title: "Bare"))
+        bare.metadata = nil
+        bare.sound = SoundSettings()
+        records.append(bare)
+        var full = sampleRecord()
+        full.countdownDuration = nil
+        full.presentation.alert.secondaryButtonBehavior = .custom
+        full.presentation.countdown?.pauseButton = nil
+        full.sound.bundleDirectory = "/opt/app/Sounds"
+        full.metadata = "quotes \" backslash \\ slash / tab \t newline \n bell \u{07} emoji 🦉 ünï"
+        full.presentation.alert.title = "Réveil ⏰ \"now\""
+        records.append(full)
+        return records
+    }
+
+    @Test func readsEveryRecordKindExactlyAsJSONDecoderDoes() throws {
+        for record in variedRecords {
+            let json = try RecordJSON.encode(record)
+            let reference = try JSONDecoder().decode(AlarmRecord.self, from: Data(json.utf8))
+            #expect(reference == record)
+            let fast = try #require(read(json), "the fast reader gave up on: \(json)")
+            #expect(fast == reference)
+        }
+    }
+
+    @Test func readsEscapesJSONEncoderDoesNotWriteButJSONAllows() throws {
+        let record = sampleRecord()
+        let json = try RecordJSON.encode(record)
+            .replacingOccurrences(of: #""Wake up""#, with: #""W\u0061ke \ud83e\udd89 \/ up""#)
+            .replacingOccurrences(of: #",""#, with: " ,\n\t\"")  // whitespace between members
+        let reference = try JSONDecoder().decode(AlarmRecord.self, from: Data(json.utf8))
+        #expect(reference.presentation.alert.title.text == "Wake 🦉 / up")
+        #expect(read(json) == reference)
+    }
+
+    @Test(arguments: [
+        // A field this version does not know (as a newer version would write).
+        (#""appID":"org.example.clock""#, #""appID":"org.example.clock","snoozeCount":2"#),
+        // A phase case it does not know.
+        (#""scheduled":"#, #""hibernating":"#),
+        // A type it does not expect.
+        (#""hour":6"#, #""hour":"6""#),
+        (#""hour":6"#, #""hour":6.5"#),
+        // Not JSON.
+        (#""appID":"org.example.clock""#, #""appID":"org.example.clock"#),
+        (#""hour":6"#, #""hour":+6"#),
+    ])
+    func givesUpOnWhatItDoesNotUnderstand(from: String, to: String) throws {
+        let record = sampleRecord(schedule: .relative(.init(time: .init(hour: 6, minute: 30), repeats: .never)))
+        let json = try RecordJSON.encode(record)
+        #expect(read(json) == record)
+        let changed = json.replacingOccurrences(of: from, with: to)
+        #expect(changed != json, "the test's edit did not apply to \(json)")
+        #expect(read(changed) == nil)
+    }
+
+    @Test func deepNestingIsRefusedNotOverflowed() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(Array(deep.utf8).withUnsafeBytes(JSONTree.parse) == nil)
+    }
+}
+
+@Suite struct UUIDTextTests {
+    @Test func parsesWhatUUIDStringParses() {
+        for _ in 0..<100 {
+            let id = UUID()
+            #expect(UUID(text: id.uuidString) == id)
+            #expect(UUID(text: id.uuidString.lowercased()) == id)
+        }
+    }
+
+    @Test(arguments: [
+        "", "not a uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F0",
+        "E621E1F8C36C-495A-93FC-0C247A3E6E5F0", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
+        "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}", "E621E1F8-C36C-495A-93FC-0C247A3E6É5",
+    ])
+    func refusesWhatUUIDStringRefuses(text: String) {
+        #expect(UUID(uuidString: text) == nil)
+        #expect(UUID(text: text) == nil)
+    }
+}
