@@ -25,7 +25,8 @@ public struct FireTimeCalendar: Sendable {
         case .fixed(let date):
             return date > instant ? date : nil
         case .relative(let relative):
-            return nextFire(of: relative, after: instant)
+            var span: LocalTimeResolver.SteadySpan?
+            return nextFire(of: relative, after: instant, span: &span)
         }
     }
 
@@ -55,7 +56,10 @@ public struct FireTimeCalendar: Sendable {
     /// overflowing `Int` conversions; no alarm lives there.
     static let supportedSeconds = 1e12
 
-    private func nextFire(of relative: Alarm.Schedule.Relative, after instant: Date) -> Date? {
+    /// `span` carries the zone's current stretch of constant offset from one call to the
+    /// next, so a walk through successive fires (`FireTimes`) rarely asks the zone again.
+    func nextFire(of relative: Alarm.Schedule.Relative, after instant: Date,
+                  span: inout LocalTimeResolver.SteadySpan?) -> Date? {
         let (hour, minute) = (relative.time.hour, relative.time.minute)
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         let selectedDays = WeekdaySet(relative.repeats)
@@ -65,13 +69,23 @@ public struct FireTimeCalendar: Sendable {
 
         let resolver = self.resolver
         let timeOfDay = hour * 3600 + minute * 60
+        let localNow: Int
+        if let known = span, known.contains(after) {
+            localNow = Int(after.rounded(.down)) + known.offset
+        } else {
+            localNow = localSeconds(of: instant)
+        }
         // Start a day early: a time shifted across midnight by a gap (Apia lost a whole day)
         // can land after `instant` though its nominal date is before today's.
-        let firstDay = floorDivide(localSeconds(of: instant), 86_400) - 1
-        let span = resolver.steadySpan(from: firstDay * 86_400 - 3 * LocalTimeResolver.reach)
+        let firstDay = floorDivide(localNow, 86_400) - 1
+        let needed = firstDay * 86_400 - LocalTimeResolver.reach
+        if span.map({ !$0.contains(Double(needed)) }) ?? true {
+            span = resolver.steadySpan(from: needed)
+        }
+        let steady = span!
         // A week, plus the day before, plus one more for a date lost to a gap.
         for day in firstDay..<(firstDay + 10) where selectedDays.contains(dayNumber: day) {
-            let fire = resolver.instant(ofLocal: day * 86_400 + timeOfDay, within: span)
+            let fire = resolver.instant(ofLocal: day * 86_400 + timeOfDay, within: steady)
             if Double(fire) > after { return Date(timeIntervalSince1970: Double(fire)) }
         }
         return nil

@@ -8,6 +8,7 @@ public struct FireTimes: Sequence, IteratorProtocol, Sendable {
     private let schedule: Alarm.Schedule
     private var last: Date
     private var exhausted = false
+    private var span: LocalTimeResolver.SteadySpan?
 
     init(calendar: FireTimeCalendar, schedule: Alarm.Schedule, after instant: Date) {
         self.calendar = calendar
@@ -16,13 +17,18 @@ public struct FireTimes: Sequence, IteratorProtocol, Sendable {
     }
 
     public mutating func next() -> Date? {
-        guard !exhausted, let fire = calendar.nextFire(of: schedule, after: last) else {
+        guard !exhausted, let fire = nextFire() else {
             exhausted = true
             return nil
         }
         last = fire
         if !schedule.firesRepeatedly { exhausted = true }
         return fire
+    }
+
+    private mutating func nextFire() -> Date? {
+        guard case .relative(let relative) = schedule else { return calendar.nextFire(of: schedule, after: last) }
+        return calendar.nextFire(of: relative, after: last, span: &span)
     }
 }
 

@@ -14,12 +14,14 @@ struct LocalTimeResolver {
     /// within ±18 h (±15 h even with historical local mean time), so ±36 h is safe.
     static let reach = 36 * 3600
 
-    /// A stretch of time over which the zone's offset is constant, found once per query
-    /// so that each candidate date costs no further look-ups.
+    /// A stretch of time over which the zone's offset is constant, found once per query (and
+    /// kept across the queries of a walk) so that each candidate date costs no look-up.
     struct SteadySpan {
         var start: Double
         var end: Double
         var offset: Int
+
+        func contains(_ instant: Double) -> Bool { instant >= start && instant < end }
     }
 
     func steadySpan(from start: Int) -> SteadySpan {

@@ -93,3 +93,25 @@ let yearCases = [
         }
     }
 }
+
+/// A walk (`fires(of:)`) keeps the zone's steady offset span from fire to fire; it must give
+/// exactly what fresh `nextFire` calls give, across a decade of transitions in every zone.
+@Suite struct FireWalkTests {
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Europe/London", "Australia/Lord_Howe",
+                      "Antarctica/Troll", "Pacific/Chatham", "America/Santiago", "Africa/Cairo",
+                      "America/Nuuk", "Asia/Kolkata", "Pacific/Apia"])
+    func walkEqualsFreshCalls(_ identifier: String) {
+        let calendar = FireTimeCalendar(timeZone: zone(identifier))
+        let start = instant("2009-01-01T00:00:00Z")
+        for schedule in [daily(2, 30), daily(0, 0), daily(23, 30), weekly(3, 0, [.saturday, .sunday])] {
+            var fresh = start
+            for (index, walked) in calendar.fires(of: schedule, after: start).prefix(2000).enumerated() {
+                guard let expected = calendar.nextFire(of: schedule, after: fresh), expected == walked else {
+                    Issue.record("\(identifier) fire \(index): walk \(walked), fresh \(String(describing: calendar.nextFire(of: schedule, after: fresh)))")
+                    return
+                }
+                fresh = expected
+            }
+        }
+    }
+}
