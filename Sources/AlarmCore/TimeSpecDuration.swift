@@ -129,7 +129,7 @@ enum DurationParser {
                     throw failure(.badDuration, "\(shown): expected a unit (d, h, m, s) after \(number), got \(rest)",
                                   index..<(index + 1))
                 }
-                throw failure(.unknownUnit, "unknown unit '\(unitName)' in '\(shown)' (use d, h, m, s: \(advice))",
+                throw failure(.unknownUnit, "unknown unit '\(unitName)' in '\(shown)' (units are d, h, m, s; \(advice))",
                               unitStart..<index)
             }
             guard seen.insert(unit.symbol).inserted else {

@@ -64,7 +64,7 @@ let badSpecs = [
     BadSpec(text: "2020-01-01 09:00", kind: .inPast, offset: 0, length: 16),
     BadSpec(text: "2026-06-08T08:00:00Z", kind: .inPast, offset: 0, length: 20),
     BadSpec(text: "5x", kind: .unknownUnit, offset: 1, length: 1,
-            message: "unknown unit 'x' in '5x' (use d, h, m, s: use 90s, 5m, 1h30m or 1:30:00)"),
+            message: "unknown unit 'x' in '5x' (units are d, h, m, s; use 90s, 5m, 1h30m or 1:30:00)"),
     BadSpec(text: "1h1h", kind: .repeatedUnit, offset: 3, length: 1),
     BadSpec(text: "0s", kind: .durationOutOfRange, offset: 0, length: 2),
     BadSpec(text: "400d", kind: .durationOutOfRange, offset: 0, length: 4),
@@ -90,6 +90,12 @@ let badSpecs = [
             if let message = bad.message { #expect(error.message == message) }
             #expect(error.input == bad.text)
         }
+    }
+
+    @Test func everyErrorKindIsExercised() {
+        let specKinds = Set(badSpecs.map(\.kind))
+        let durationOnly: Set<TimeSpecError.Kind> = [.badDuration]
+        #expect(specKinds.union(durationOnly) == Set(TimeSpecError.Kind.allCases))
     }
 
     @Test func pointerPutsCaretsUnderTheBadPart() throws {
