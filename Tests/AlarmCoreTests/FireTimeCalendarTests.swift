@@ -9,18 +9,18 @@ import Testing
 
     // 2026-06-05 is a Friday (2026-01-01 was a Thursday).
     @Test func weekdaysSkipTheWeekend() {
-        let fire = berlin.nextFire(of: weekly(6, 30, [.monday, .tuesday, .wednesday, .thursday, .friday]),
+        let fire = berlin.nextFire(of: weeklyAt(6, 30, [.monday, .tuesday, .wednesday, .thursday, .friday]),
                                    after: instant("2026-06-05T07:00:00+02:00"))
         #expect(fire == instant("2026-06-08T06:30:00+02:00"))
     }
 
     @Test func weekendsSkipTheWeek() {
-        let fire = berlin.nextFire(of: weekly(9, 0, [.saturday, .sunday]), after: instant("2026-06-08T00:00:00+02:00"))
+        let fire = berlin.nextFire(of: weeklyAt(9, 0, [.saturday, .sunday]), after: instant("2026-06-08T00:00:00+02:00"))
         #expect(fire == instant("2026-06-13T09:00:00+02:00"))
     }
 
     @Test func listedDaysInOrder() {
-        let fires = Array(berlin.fires(of: weekly(7, 0, [.friday, .monday, .wednesday]),
+        let fires = Array(berlin.fires(of: weeklyAt(7, 0, [.friday, .monday, .wednesday]),
                                        after: instant("2026-06-08T00:00:00+02:00")).prefix(4))
         #expect(fires == [
             instant("2026-06-08T07:00:00+02:00"), instant("2026-06-10T07:00:00+02:00"),
@@ -29,41 +29,41 @@ import Testing
     }
 
     @Test func singleWeekdayAlreadyPassedTodayWaitsAWeek() {
-        let fire = berlin.nextFire(of: weekly(7, 0, [.monday, .monday]), after: instant("2026-06-08T08:00:00+02:00"))
+        let fire = berlin.nextFire(of: weeklyAt(7, 0, [.monday, .monday]), after: instant("2026-06-08T08:00:00+02:00"))
         #expect(fire == instant("2026-06-15T07:00:00+02:00"))
     }
 
     @Test func strictlyAfterTheReference() {
-        let fire = berlin.nextFire(of: daily(7, 0), after: instant("2026-06-08T07:00:00+02:00"))
+        let fire = berlin.nextFire(of: dailyAt(7, 0), after: instant("2026-06-08T07:00:00+02:00"))
         #expect(fire == instant("2026-06-09T07:00:00+02:00"))
         let justBefore = instant("2026-06-08T07:00:00+02:00").addingTimeInterval(-0.001)
-        #expect(berlin.nextFire(of: daily(7, 0), after: justBefore) == instant("2026-06-08T07:00:00+02:00"))
+        #expect(berlin.nextFire(of: dailyAt(7, 0), after: justBefore) == instant("2026-06-08T07:00:00+02:00"))
     }
 
     @Test func yearEnds() {
-        #expect(berlin.nextFire(of: daily(0, 0), after: instant("2026-12-31T00:00:00+01:00"))
+        #expect(berlin.nextFire(of: dailyAt(0, 0), after: instant("2026-12-31T00:00:00+01:00"))
             == instant("2027-01-01T00:00:00+01:00"))
         // 2027-01-01 is a Friday; 2026-12-31 a Thursday.
-        #expect(berlin.nextFire(of: weekly(23, 59, [.friday]), after: instant("2026-12-30T00:00:00+01:00"))
+        #expect(berlin.nextFire(of: weeklyAt(23, 59, [.friday]), after: instant("2026-12-30T00:00:00+01:00"))
             == instant("2027-01-01T23:59:00+01:00"))
-        #expect(berlin.nextFire(of: weekly(9, 0, [.thursday]), after: instant("2026-12-31T10:00:00+01:00"))
+        #expect(berlin.nextFire(of: weeklyAt(9, 0, [.thursday]), after: instant("2026-12-31T10:00:00+01:00"))
             == instant("2027-01-07T09:00:00+01:00"))
-        #expect(berlin.nextFire(of: daily(12, 0), after: instant("2028-02-28T13:00:00+01:00"))
+        #expect(berlin.nextFire(of: dailyAt(12, 0), after: instant("2028-02-28T13:00:00+01:00"))
             == instant("2028-02-29T12:00:00+01:00"))
         let kolkata = FireTimeCalendar(timeZone: zone("Asia/Kolkata"))
-        #expect(kolkata.nextFire(of: daily(23, 59), after: instant("2026-12-31T23:59:00+05:30"))
+        #expect(kolkata.nextFire(of: dailyAt(23, 59), after: instant("2026-12-31T23:59:00+05:30"))
             == instant("2027-01-01T23:59:00+05:30"))
         let chatham = FireTimeCalendar(timeZone: zone("Pacific/Chatham"))
-        #expect(chatham.nextFire(of: daily(0, 0), after: instant("2026-12-31T12:00:00+13:45"))
+        #expect(chatham.nextFire(of: dailyAt(0, 0), after: instant("2026-12-31T12:00:00+13:45"))
             == instant("2027-01-01T00:00:00+13:45"))
     }
 
     @Test func relativeAlarmsFollowANewZoneFixedOnesDoNot() {
         let newYork = FireTimeCalendar(timeZone: zone("America/New_York"))
         let now = instant("2026-06-01T06:00:00Z")  // 08:00 in Berlin, 02:00 in New York
-        #expect(berlin.nextFire(of: daily(7, 0), after: now) == instant("2026-06-02T07:00:00+02:00"))
-        #expect(newYork.nextFire(of: daily(7, 0), after: now) == instant("2026-06-01T07:00:00-04:00"))
-        #expect(newYork.nextFire(of: once(7, 0), after: now) == instant("2026-06-01T07:00:00-04:00"))
+        #expect(berlin.nextFire(of: dailyAt(7, 0), after: now) == instant("2026-06-02T07:00:00+02:00"))
+        #expect(newYork.nextFire(of: dailyAt(7, 0), after: now) == instant("2026-06-01T07:00:00-04:00"))
+        #expect(newYork.nextFire(of: onceAt(7, 0), after: now) == instant("2026-06-01T07:00:00-04:00"))
         let fixed = Alarm.Schedule.fixed(instant("2026-06-01T09:41:00+02:00"))
         #expect(berlin.nextFire(of: fixed, after: now) == instant("2026-06-01T07:41:00Z"))
         #expect(newYork.nextFire(of: fixed, after: now) == instant("2026-06-01T07:41:00Z"))
@@ -77,28 +77,28 @@ import Testing
     }
 
     @Test func oneShotRelativeIsTheNextOccurrenceOnce() {
-        let fires = Array(berlin.fires(of: once(7, 30), after: instant("2026-06-08T08:00:00+02:00")))
+        let fires = Array(berlin.fires(of: onceAt(7, 30), after: instant("2026-06-08T08:00:00+02:00")))
         #expect(fires == [instant("2026-06-09T07:30:00+02:00")])
-        #expect(berlin.nextFire(of: once(7, 30), after: instant("2026-06-08T07:00:00+02:00"))
+        #expect(berlin.nextFire(of: onceAt(7, 30), after: instant("2026-06-08T07:00:00+02:00"))
             == instant("2026-06-08T07:30:00+02:00"))
     }
 
     @Test func neverFiring() {
         let now = instant("2026-06-08T08:00:00+02:00")
-        #expect(berlin.nextFire(of: weekly(7, 0, []), after: now) == nil)
-        #expect(Array(berlin.fires(of: weekly(7, 0, []), after: now)).isEmpty)
+        #expect(berlin.nextFire(of: weeklyAt(7, 0, []), after: now) == nil)
+        #expect(Array(berlin.fires(of: weeklyAt(7, 0, []), after: now)).isEmpty)
         for (hour, minute) in [(24, 0), (-1, 0), (7, 60), (7, -1), (Int.max, Int.min)] {
-            #expect(berlin.nextFire(of: daily(hour, minute), after: now) == nil)
+            #expect(berlin.nextFire(of: dailyAt(hour, minute), after: now) == nil)
         }
         for bad in [Double.infinity, -Double.infinity, Double.nan, 1e300] {
-            #expect(berlin.nextFire(of: daily(7, 0), after: Date(timeIntervalSince1970: bad)) == nil)
+            #expect(berlin.nextFire(of: dailyAt(7, 0), after: Date(timeIntervalSince1970: bad)) == nil)
         }
     }
 
     @Test func farFromNowStillWorks() {
-        #expect(berlin.nextFire(of: daily(7, 0), after: instant("1900-06-01T00:00:00Z"))
+        #expect(berlin.nextFire(of: dailyAt(7, 0), after: instant("1900-06-01T00:00:00Z"))
             == instant("1900-06-01T07:00:00+01:00"))
-        #expect(berlin.nextFire(of: daily(7, 0), after: instant("2300-06-01T00:00:00Z"))
+        #expect(berlin.nextFire(of: dailyAt(7, 0), after: instant("2300-06-01T00:00:00Z"))
             == instant("2300-06-01T07:00:00+02:00"))
     }
 

@@ -181,7 +181,7 @@ let apiaKolkataCases = [
     func dailyAlarmAroundTransitions(_ example: DSTCase) {
         let timeZone = zone(example.zone)
         let calendar = FireTimeCalendar(timeZone: timeZone)
-        let fire = calendar.nextFire(of: daily(example.time.0, example.time.1), after: instant(example.after))
+        let fire = calendar.nextFire(of: dailyAt(example.time.0, example.time.1), after: instant(example.after))
         #expect(rendered(fire, in: timeZone) == rendered(instant(example.expected), in: timeZone))
         #expect(fire == instant(example.expected))
     }
@@ -189,7 +189,7 @@ let apiaKolkataCases = [
     @Test func overlapFiresOnlyOnceWhenWalked() {
         // Walk every fire of 01:30 through New York's fall-back night.
         let calendar = FireTimeCalendar(timeZone: zone("America/New_York"))
-        let fires = Array(calendar.fires(of: daily(1, 30), after: instant("2026-10-30T12:00:00-04:00")).prefix(3))
+        let fires = Array(calendar.fires(of: dailyAt(1, 30), after: instant("2026-10-30T12:00:00-04:00")).prefix(3))
         #expect(fires == [
             instant("2026-10-31T01:30:00-04:00"),
             instant("2026-11-01T01:30:00-04:00"),
@@ -200,17 +200,17 @@ let apiaKolkataCases = [
     @Test func apiaLostFridayFiresOnceForFridayAndSaturday() {
         let calendar = FireTimeCalendar(timeZone: zone("Pacific/Apia"))
         // Friday's nominal 09:00 lands on Saturday 09:00, the very instant Saturday's fires at.
-        let fires = Array(calendar.fires(of: weekly(9, 0, [.friday, .saturday]),
+        let fires = Array(calendar.fires(of: weeklyAt(9, 0, [.friday, .saturday]),
                                          after: instant("2011-12-28T00:00:00-10:00")).prefix(3))
         #expect(fires == [
             instant("2011-12-31T09:00:00+14:00"),
             instant("2012-01-06T09:00:00+14:00"),
             instant("2012-01-07T09:00:00+14:00"),
         ])
-        let fridayOnly = calendar.nextFire(of: weekly(9, 0, [.friday]), after: instant("2011-12-28T00:00:00-10:00"))
+        let fridayOnly = calendar.nextFire(of: weeklyAt(9, 0, [.friday]), after: instant("2011-12-28T00:00:00-10:00"))
         #expect(fridayOnly == instant("2011-12-31T09:00:00+14:00"))
         // Thursday 2011-12-29 happened normally, at -10.
-        let thursday = calendar.nextFire(of: weekly(9, 0, [.thursday]), after: instant("2011-12-28T00:00:00-10:00"))
+        let thursday = calendar.nextFire(of: weeklyAt(9, 0, [.thursday]), after: instant("2011-12-28T00:00:00-10:00"))
         #expect(thursday == instant("2011-12-29T09:00:00-10:00"))
     }
 }

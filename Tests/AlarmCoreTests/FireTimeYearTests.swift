@@ -44,7 +44,7 @@ let yearCases = [
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let start = try #require(gregorian.date(from: DateComponents(year: example.year - 1, month: 12, day: 31, hour: 23, minute: 59)))
         let end = try #require(gregorian.date(from: DateComponents(year: example.year + 1, month: 1, day: 1)))
-        let fires = Array(calendar.fires(of: daily(example.time.0, example.time.1), after: start).prefix { $0 < end })
+        let fires = Array(calendar.fires(of: dailyAt(example.time.0, example.time.1), after: start).prefix { $0 < end })
 
         // What each nominal date should show on the wall clock, from Foundation's own calendar.
         var utc = Calendar(identifier: .gregorian)
@@ -80,7 +80,7 @@ let yearCases = [
         let calendar = FireTimeCalendar(timeZone: timeZone)
         for (hour, minute) in [(0, 0), (0, 30), (1, 30), (2, 0), (2, 15), (2, 45), (3, 0), (3, 30), (23, 0), (23, 30)] {
             let first = try #require(gregorian.date(from: DateComponents(year: 2026, month: 1, day: 1, hour: hour, minute: minute)))
-            var fires = calendar.fires(of: daily(hour, minute), after: first.addingTimeInterval(-1))
+            var fires = calendar.fires(of: dailyAt(hour, minute), after: first.addingTimeInterval(-1))
             for dayNumber in LocalDate(year: 2026, month: 1, day: 1).dayNumber...LocalDate(year: 2026, month: 12, day: 31).dayNumber {
                 let date = LocalDate(dayNumber: dayNumber)
                 let reference = gregorian.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))
@@ -103,7 +103,7 @@ let yearCases = [
     func walkEqualsFreshCalls(_ identifier: String) {
         let calendar = FireTimeCalendar(timeZone: zone(identifier))
         let start = instant("2009-01-01T00:00:00Z")
-        for schedule in [daily(2, 30), daily(0, 0), daily(23, 30), weekly(3, 0, [.saturday, .sunday])] {
+        for schedule in [dailyAt(2, 30), dailyAt(0, 0), dailyAt(23, 30), weeklyAt(3, 0, [.saturday, .sunday])] {
             var fresh = start
             for (index, walked) in calendar.fires(of: schedule, after: start).prefix(2000).enumerated() {
                 guard let expected = calendar.nextFire(of: schedule, after: fresh), expected == walked else {

@@ -26,14 +26,14 @@ func rendered(_ date: Date?, in timeZone: TimeZone) -> String {
 
 let everyDay: [Locale.Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
 
-func daily(_ hour: Int, _ minute: Int) -> Alarm.Schedule {
+func dailyAt(_ hour: Int, _ minute: Int) -> Alarm.Schedule {
     .relative(.init(time: .init(hour: hour, minute: minute), repeats: .weekly(everyDay)))
 }
 
-func weekly(_ hour: Int, _ minute: Int, _ days: [Locale.Weekday]) -> Alarm.Schedule {
+func weeklyAt(_ hour: Int, _ minute: Int, _ days: [Locale.Weekday]) -> Alarm.Schedule {
     .relative(.init(time: .init(hour: hour, minute: minute), repeats: .weekly(days)))
 }
 
-func once(_ hour: Int, _ minute: Int) -> Alarm.Schedule {
+func onceAt(_ hour: Int, _ minute: Int) -> Alarm.Schedule {
     .relative(.init(time: .init(hour: hour, minute: minute), repeats: .never))
 }
