@@ -106,7 +106,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
-                    audioDevice: sounds.summary, notifications: presenter.summary)
+                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze)
             }
         } catch {
             return .failure(id: request.id, error)

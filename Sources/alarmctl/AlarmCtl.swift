@@ -5,5 +5,10 @@ struct AlarmCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alarmctl",
         abstract: "Schedule and manage alarms, test sounds, post notifications.",
-        subcommands: [NextCommand.self, SoundCommand.self, NotifyCommand.self])
+        subcommands: [
+            AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
+            StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
+            WatchCommand.self, MissedCommand.self, StatusCommand.self,
+            NextCommand.self, SoundCommand.self, NotifyCommand.self,
+        ])
 }

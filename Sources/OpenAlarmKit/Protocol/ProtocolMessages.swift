@@ -128,14 +128,17 @@ public enum AlarmProtocol {
         public var alarmCount: Int
         public var audioDevice: String
         public var notifications: String
+        /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
+        public var defaultSnooze: Double
 
-        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String) {
+        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double) {
             self.version = version
             self.pid = pid
             self.timeZone = timeZone
             self.alarmCount = alarmCount
             self.audioDevice = audioDevice
             self.notifications = notifications
+            self.defaultSnooze = defaultSnooze
         }
     }
 

@@ -1,0 +1,103 @@
+import AlarmCore
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Schedule an alarm.",
+        discussion: """
+            SPEC is a time (7:30, 7am, noon), days and a time (daily 7:00, weekdays 6:30, \
+            mon,wed,fri 7:00), a date and a time (tomorrow 7:00, 2026-06-09 09:41), or a \
+            duration from now (10m). The alarm has a Snooze button unless --no-snooze.
+            """)
+
+    @Argument(help: "When it rings (see `alarmctl next --help`).") var spec: [String]
+    @Option(help: "What the notification says.") var title = "Alarm"
+    @Option(help: "A sound name (see `alarmctl sound list`).") var sound: String?
+    @Option(help: "Snooze length, e.g. 9m (default: alarmd's, 9 minutes).") var snooze: String?
+    @Option(help: "Count down this long before it rings, with Pause/Stop, e.g. 10m.") var countdown: String?
+    @Flag(help: "No Snooze button.") var noSnooze = false
+    @Option(help: "Volume in percent, 0-100 (default: alarmd's).") var volume: Double?
+    @Option(help: "Fade in over this many seconds.") var ramp: Double?
+    @Option(name: .customLong("label-stop"), help: "The Stop button's label.") var labelStop: String?
+    @Option(name: .customLong("label-snooze"), help: "The Snooze button's label.") var labelSnooze: String?
+    @Flag(help: "Print the scheduled alarm as JSON.") var json = false
+
+    func run() throws {
+        let now = Date()
+        let schedule: Alarm.Schedule
+        switch try SpecInput.parse(spec, now: now) {
+        case .schedule(let parsed): schedule = parsed
+        case .countdown(let seconds): schedule = .fixed(now.addingTimeInterval(seconds))
+        }
+        if noSnooze && (snooze != nil || labelSnooze != nil) {
+            complain("--no-snooze cannot go with --snooze or --label-snooze")
+            throw Exit.badInput
+        }
+        let preAlert = try countdown.map { try SpecInput.duration($0, option: "--countdown") }
+        let link = try DaemonLink()
+        var postAlert: TimeInterval?
+        if !noSnooze {
+            postAlert = try snooze.map { try SpecInput.duration($0, option: "--snooze") } ?? link.send(.status).status?.defaultSnooze
+        }
+        let stop = AlarmButton(text: .init(labelStop ?? "Stop"), textColor: .white, systemImageName: "stop.circle")
+        let snoozeButton = noSnooze ? nil : AlarmButton(text: .init(labelSnooze ?? "Snooze"), textColor: .white, systemImageName: "zzz")
+        var presentation = AlarmPresentation(
+            alert: .init(title: .init(title), stopButton: stop, secondaryButton: snoozeButton, secondaryButtonBehavior: noSnooze ? nil : .countdown))
+        if preAlert != nil {
+            presentation.countdown = .init(title: .init(title), pauseButton: AlarmButton(text: "Pause", textColor: .white, systemImageName: "pause.fill"))
+            presentation.paused = .init(title: .init("\(title) (paused)"), resumeButton: AlarmButton(text: "Resume", textColor: .white, systemImageName: "play.fill"))
+        } else if !noSnooze {
+            presentation.countdown = .init(title: .init("\(title) (snoozed)"))
+        }
+        let record = AlarmRecord(
+            id: UUID(), appID: DaemonLink.appID, schedule: schedule,
+            countdownDuration: preAlert == nil && postAlert == nil ? nil : .init(preAlert: preAlert, postAlert: postAlert),
+            presentation: presentation,
+            sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: now))
+        guard let scheduled = try link.send(.schedule, record: record).record else { return }
+        if json { return JSONOutput.print(scheduled) }
+        print("scheduled \(Format.shortID(scheduled.id)) '\(title)': \(Format.status(of: scheduled))")
+    }
+}
+
+/// Parsing shared by the commands that take specs, durations and sound options: errors go to
+/// stderr with a caret under the bad part, and exit with status 2.
+enum SpecInput {
+    static func parse(_ words: [String], now: Date) throws -> TimeSpec {
+        let text = words.joined(separator: " ")
+        do { return try TimeSpec.parse(text, now: now, timeZone: .current) } catch {
+            complain(error.message)
+            FileHandle.standardError.write(Data((error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
+            throw Exit.badInput
+        }
+    }
+
+    static func duration(_ text: String, option: String) throws -> TimeInterval {
+        do {
+            let seconds = try TimeSpec.parseDuration(text)
+            guard seconds > 0 else {
+                complain("\(option) must be longer than zero")
+                throw Exit.badInput
+            }
+            return seconds
+        } catch let error as TimeSpecError {
+            complain("\(option): \(error.message)")
+            throw Exit.badInput
+        }
+    }
+
+    static func sound(name: String?, volume: Double?, ramp: Double?) throws -> SoundSettings {
+        if let volume, !(0...100).contains(volume) {
+            complain("--volume must be 0-100 (percent)")
+            throw Exit.badInput
+        }
+        if let ramp, !(ramp >= 0 && ramp <= 3600) {
+            complain("--ramp must be 0-3600 seconds")
+            throw Exit.badInput
+        }
+        return SoundSettings(sound: name.map { .named($0) } ?? .default, volume: volume.map { $0 / 100 }, rampSeconds: ramp)
+    }
+}

@@ -1,0 +1,51 @@
+import AlarmCore
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+struct TimerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Start a countdown timer.",
+        discussion: """
+            With --wait, shows a live countdown: space pauses and resumes, s stops, r repeats \
+            while it rings, Ctrl-C cancels. Returns when the timer is stopped.
+            """)
+
+    @Argument(help: "How long: 90s, 5m, 1h30m, 1:30:00.") var duration: [String]
+    @Option(help: "What the notification says.") var title = "Timer"
+    @Option(name: .customLong("repeat-after"), help: "Give the alert a Repeat button that counts down this long again.") var repeatAfter: String?
+    @Option(help: "A sound name (see `alarmctl sound list`).") var sound: String?
+    @Option(help: "Volume in percent, 0-100.") var volume: Double?
+    @Option(help: "Fade in over this many seconds.") var ramp: Double?
+    @Flag(help: "Show a live countdown and return when the timer is stopped.") var wait = false
+    @Flag(help: "Print the started timer as JSON.") var json = false
+
+    func run() async throws {
+        let seconds = try SpecInput.duration(duration.joined(separator: " "), option: "DURATION")
+        let again = try repeatAfter.map { try SpecInput.duration($0, option: "--repeat-after") }
+        let repeatButton = again.map { _ in AlarmButton(text: "Repeat", textColor: .white, systemImageName: "repeat.circle") }
+        let presentation = AlarmPresentation(
+            alert: .init(title: .init(title), secondaryButton: repeatButton, secondaryButtonBehavior: again == nil ? nil : .countdown),
+            countdown: .init(title: .init(title), pauseButton: AlarmButton(text: "Pause", textColor: .white, systemImageName: "pause.fill")),
+            paused: .init(title: .init("\(title) (paused)"), resumeButton: AlarmButton(text: "Resume", textColor: .white, systemImageName: "play.fill")))
+        let record = AlarmRecord(
+            id: UUID(), appID: DaemonLink.appID, schedule: nil, countdownDuration: .init(preAlert: seconds, postAlert: again),
+            presentation: presentation, sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: Date()))
+        let link = try DaemonLink()
+        // Watch before scheduling, so no change to the new timer can be missed.
+        let updates = wait ? try watch(link) : nil
+        guard let started = try link.send(.schedule, record: record).record else { return }
+        if json { JSONOutput.print(started) } else if !wait {
+            print("started \(Format.shortID(started.id)) '\(title)': \(Format.status(of: started))")
+        }
+        if let updates { try await TimerView(record: started, link: link).run(updates) }
+    }
+
+    private func watch(_ link: DaemonLink) throws -> AsyncStream<AlarmProtocol.Message> {
+        do { return try DaemonLauncher.connect().watch(app: DaemonLink.appID) } catch {
+            complain(error.description)
+            throw Exit.unreachable
+        }
+    }
+}
