@@ -32,6 +32,7 @@ public final class Playback: Sendable {
         var status: Status = .starting
         var firstFrameAt: Date?
         var framesPlayed: Int64 = 0
+        var threadCPUNanoseconds: UInt64?
         var waiters: [CheckedContinuation<Status, Never>] = []
     }
 
@@ -101,6 +102,16 @@ public final class Playback: Sendable {
             state.firstFrameAt = Date()
             return true
         }
+    }
+
+    /// CPU time the playback thread used, known once it is done; tests and the bench
+    /// check the pacing with it.
+    public var threadCPUSeconds: Double? {
+        state.withLock { $0.threadCPUNanoseconds.map { Double($0) / 1e9 } }
+    }
+
+    func reportThreadCPU(nanoseconds: UInt64) {
+        state.withLock { $0.threadCPUNanoseconds = nanoseconds }
     }
 
     var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }

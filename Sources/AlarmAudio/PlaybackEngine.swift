@@ -51,6 +51,9 @@ final class PlaybackEngine {
         let outcome = play()
         device?.close()
         device = nil
+        var cpu = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
+        playback.reportThreadCPU(nanoseconds: UInt64(cpu.tv_sec) * 1_000_000_000 + UInt64(cpu.tv_nsec))
         playback.report(outcome)
     }
 
