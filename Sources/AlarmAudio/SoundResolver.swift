@@ -178,3 +178,10 @@ public enum CheckoutLocator {
         return nil
     }
 }
+
+extension SoundResolver {
+    /// Where `alarmctl sound install` puts sounds: `$XDG_DATA_HOME/openalarmkit/Sounds`.
+    public static func userSoundsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        "\(XDG.dataHome(environment))/openalarmkit/Sounds"
+    }
+}
