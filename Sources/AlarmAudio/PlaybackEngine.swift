@@ -16,6 +16,8 @@ final class PlaybackEngine {
     private var logger: Logger { options.logger }
     private var devices: ArraySlice<String>
     private var deviceFailures: [AudioError.DeviceAttempt] = []
+    /// Why the last sound choice could not be opened; the outcome when none can.
+    private var lastSourceError: AudioError?
 
     private var source: AudioSource?
     private var framesFromSource = 0
@@ -59,7 +61,7 @@ final class PlaybackEngine {
 
     private func play() -> Playback.Status {
         guard openNextSource() else {
-            return .failed(.unknownSound("(nothing to play)", lookedIn: []))
+            return .failed(lastSourceError ?? .unknownSound("(no sound given)", lookedIn: []))
         }
         while !playback.isStopRequested {
             guard let source else { break }
@@ -72,9 +74,10 @@ final class PlaybackEngine {
             } catch {
                 if framesFromSource == 0 {
                     logger.warning("sound cannot be decoded, falling back", metadata: ["error": "\(error)"])
+                    lastSourceError = error
                     device?.close()
                     device = nil
-                    if !openNextSource() { return .failed(error) }
+                    if !openNextSource() { return .failed(lastSourceError!) }
                     continue
                 }
                 // Part of the sound played already: treat the damage as its end.
@@ -133,6 +136,7 @@ final class PlaybackEngine {
                 logger.debug("playing sound", metadata: ["sound": "\(opened.origin)"])
                 return true
             } catch {
+                lastSourceError = error
                 if !choices.isEmpty {
                     logger.warning("sound unavailable, falling back to the next choice",
                                    metadata: ["error": "\(error)", "next": "\(choices.first!)"])

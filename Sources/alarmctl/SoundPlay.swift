@@ -34,21 +34,7 @@ struct SoundPlay: AsyncParsableCommand {
 
     @OptionGroup var lookup: LookupOptions
 
-    func validate() throws {
-        guard (0...100).contains(volume) else { throw ValidationError("--volume must be between 0 and 100") }
-        if let ramp, ramp < 0 { throw ValidationError("--ramp must not be negative") }
-        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
-    }
-
-    func run() async throws {
-        let target: SoundTarget
-        let format: AudioFormat
-        do {
-            target = try SoundTarget.resolve(sound, resolver: lookup.resolver)
-            format = try SoundFileInspector.format(ofFile: target.path)
-        } catch {
-            throw failure(error.description)
-        }
+    private func playbackOptions() -> PlaybackOptions {
         let chosenDevice = PlaybackOptions.device(flag: device)
         // A device the user named is tested as is; only the implicit one falls back.
         let explicit = device != nil || ProcessInfo.processInfo.environment["OPENALARMKIT_AUDIO_DEVICE"] != nil
@@ -65,6 +51,32 @@ struct SoundPlay: AsyncParsableCommand {
                     .write(toFile: firstFrameTimeFile, atomically: false, encoding: .utf8)
             }
         }
+        return options
+    }
+
+    func validate() throws {
+        guard (0...100).contains(volume) else { throw ValidationError("--volume must be between 0 and 100") }
+        if let ramp, ramp < 0 { throw ValidationError("--ramp must not be negative") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+    }
+
+    func run() async throws {
+        let target: SoundTarget
+        do {
+            target = try SoundTarget.resolve(sound, resolver: lookup.resolver)
+        } catch {
+            throw failure(error.description)
+        }
+        // Start at once (the device opens on the playback thread), describe it meanwhile:
+        // the user hears the sound as soon as possible.
+        let playback = Playback.start([.file(target.path)], options: playbackOptions())
+        let format: AudioFormat
+        do {
+            format = try SoundFileInspector.format(ofFile: target.path)
+        } catch {
+            playback.stop()
+            throw failure(error.description)
+        }
         print("Sound:  \(target.found)")
         print("File:   \(target.path)")
         print("Format: \(describe(format))")
@@ -73,8 +85,8 @@ struct SoundPlay: AsyncParsableCommand {
         if loop { details += ", looping" }
         if let duration { details += ", for \(duration) s" }
         print(details)
+        fflush(nil)
 
-        let playback = Playback.start([.file(target.path)], options: options)
         let interrupt = InterruptHandler { playback.stop() }
         let progress = Task { await ProgressLine(playback: playback, format: format).run() }
         let status = await playback.finished()

@@ -61,6 +61,18 @@ import Testing
         #expect(samples[(48000 * 7 / 10)...].allSatisfy { $0 == 0 })  // and pausing between beeps
     }
 
+    @Test func aBadFileWithoutFallbackFailsWithItsOwnReason() async throws {
+        let dir = try TempDir()
+        let path = dir.file("bad.wav")
+        try Data("not audio".utf8).write(to: URL(fileURLWithPath: path))
+        let (_, status) = try await playToEnd([.file(path)], options("null"))
+        guard case .failed(.undecodable(let failedPath, .unsupported)) = status else {
+            Issue.record("expected the decode error, got \(status)")
+            return
+        }
+        #expect(failedPath == path)
+    }
+
     @Test func ringReturnsAtOnceAndStops() async throws {
         let start = ContinuousClock.now
         let playback = AlarmRinger.ring(.named("DefinitelyMissing"), options: options("null", loop: true),
