@@ -267,6 +267,9 @@ final class PlaybackEngine {
         case .device:
             let excess = device.delay() - (device.bufferFrames - chunkFrames)
             guard excess > 0 else { return }
+            // The start threshold is the whole buffer, which chunks need not fill exactly;
+            // a stream that waits for it with no room left would stay silent.
+            device.startIfPrepared()
             playback.sleeper.sleep(forNanoseconds: nanoseconds(frames: excess, rate: device.sampleRate))
         }
     }
