@@ -1,1 +1,0 @@
-// AlarmAudio: see DESIGN.md

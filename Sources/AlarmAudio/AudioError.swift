@@ -1,0 +1,72 @@
+/// Everything that can keep a sound from playing. Each message names the thing that failed
+/// and says what to do about it.
+public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A sound name that could escape the Sounds folders or is not a file name at all.
+    case unsafeSoundName(String, reason: String)
+    /// No file for this name in any lookup location.
+    case unknownSound(String, lookedIn: [String])
+    /// The file exists (or was asked for) but cannot be decoded.
+    case undecodable(path: String, reason: DecodeFailure)
+    /// One PCM device could not be opened or configured, or failed while playing.
+    case device(name: String, reason: String)
+    /// Every device of the fallback chain failed; the list says why each did.
+    case noUsableDevice(attempts: [DeviceAttempt])
+
+    public struct DeviceAttempt: Sendable, Equatable, CustomStringConvertible {
+        public var device: String
+        public var reason: String
+        public init(device: String, reason: String) {
+            self.device = device
+            self.reason = reason
+        }
+        public var description: String { "'\(device)': \(reason)" }
+    }
+
+    public var description: String {
+        switch self {
+        case .unsafeSoundName(let name, let reason):
+            return "unsafe sound name '\(name.debugEscaped)': \(reason); use a plain file name such as 'Chime'"
+        case .unknownSound(let name, let dirs):
+            return "unknown sound '\(name)' (looked in: \(dirs.joined(separator: ", "))); "
+                + "run 'alarmctl sound list' for the available names or 'alarmctl sound install FILE'"
+        case .undecodable(let path, let reason):
+            return "cannot play '\(path)': \(reason)"
+        case .device(let name, let reason):
+            return "audio device '\(name)': \(reason)"
+        case .noUsableDevice(let attempts):
+            return "no usable audio device (tried \(attempts.map(\.description).joined(separator: "; "))); "
+                + "pass --device, set OPENALARMKIT_AUDIO_DEVICE (e.g. 'null' or 'plughw:1'), or check 'aplay -L'"
+        }
+    }
+}
+
+/// Why a file could not be decoded.
+public enum DecodeFailure: Sendable, Equatable, CustomStringConvertible {
+    case notFound
+    case notAFile
+    case unreadable(String)
+    case empty
+    case truncated(String)
+    case corrupt(String)
+    case unsupported(String)
+
+    public var description: String {
+        switch self {
+        case .notFound: return "no such file; check the path"
+        case .notAFile: return "not a regular file"
+        case .unreadable(let why): return "cannot read it (\(why)); check its permissions"
+        case .empty: return "it holds no audio (empty file)"
+        case .truncated(let why): return "the file is truncated (\(why)); copy it again from its source"
+        case .corrupt(let why): return "the file is corrupt (\(why)); re-encode it, e.g. with sox or ffmpeg"
+        case .unsupported(let why):
+            return "unsupported format (\(why)); convert it to WAV, FLAC, Ogg Vorbis, Opus, MP3 or AIFF"
+        }
+    }
+}
+
+extension String {
+    /// Shows control characters visibly, so an error about them is readable.
+    var debugEscaped: String {
+        String(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+    }
+}

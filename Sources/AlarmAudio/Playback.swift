@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+
+/// One sound playing on its own thread. Every method may be called from any thread and
+/// returns promptly; the playback thread is the only one touching ALSA and the decoder.
+public final class Playback: Sendable {
+    public enum Status: Sendable, Equatable {
+        case starting
+        case playing(PlayingSound)
+        /// Played to its end (or to `maximumDuration`).
+        case finished
+        /// Stopped by `stop()`.
+        case stopped
+        case failed(AudioError)
+
+        public var isDone: Bool {
+            switch self {
+            case .starting, .playing: return false
+            case .finished, .stopped, .failed: return true
+            }
+        }
+    }
+
+    /// What is actually playing after the fallbacks were applied.
+    public struct PlayingSound: Sendable, Equatable {
+        public var origin: String
+        public var format: AudioFormat
+        public var device: String
+    }
+
+    private struct State {
+        var status: Status = .starting
+        var firstFrameAt: Date?
+        var framesPlayed: Int64 = 0
+        var threadCPUNanoseconds: UInt64?
+        var waiters: [CheckedContinuation<Status, Never>] = []
+    }
+
+    private let state = Mutex(State())
+    let stopRequested = Atomic<Bool>(false)
+    let sleeper = WakeableSleeper()
+    private let silenced = DispatchSemaphore(value: 0)
+
+    /// Starts playing the first of `choices` that can be opened, on a new thread.
+    public static func start(_ choices: [SoundChoice], options: PlaybackOptions) -> Playback {
+        let playback = Playback()
+        let thread = Thread {
+            PlaybackEngine(playback: playback, choices: choices, options: options).run()
+        }
+        thread.name = "alarm-sound"
+        thread.start()
+        return playback
+    }
+
+    public var status: Status { state.withLock { $0.status } }
+
+    /// Wall-clock time the first frame was written to the device; nil until then.
+    public var firstFrameWrittenAt: Date? { state.withLock { $0.firstFrameAt } }
+
+    /// Frames handed to the device so far, over all passes.
+    public var framesPlayed: Int64 { state.withLock { $0.framesPlayed } }
+
+    /// Silences the sound (queued audio is dropped, not drained). Returns once the device
+    /// is silent, or after 45 ms at the latest.
+    public func stop() {
+        if stopRequested.exchange(true, ordering: .acquiringAndReleasing) { return }
+        sleeper.wake()
+        if status.isDone { return }
+        _ = silenced.wait(timeout: .now() + .milliseconds(45))
+    }
+
+    /// Waits until the playback is done and returns how it ended.
+    public func finished() async -> Status {
+        await withCheckedContinuation { continuation in
+            let done: Status? = state.withLock { state in
+                if state.status.isDone { return state.status }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let done { continuation.resume(returning: done) }
+        }
+    }
+
+    // MARK: reports from the playback thread
+
+    func report(_ status: Status) {
+        let waiters: [CheckedContinuation<Status, Never>] = state.withLock { state in
+            state.status = status
+            guard status.isDone else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        if status.isDone { silenced.signal() }
+        for waiter in waiters { waiter.resume(returning: status) }
+    }
+
+    /// Returns true for the first frame ever written.
+    func reportWritten(frames: Int) -> Bool {
+        state.withLock { state in
+            state.framesPlayed += Int64(frames)
+            guard state.firstFrameAt == nil else { return false }
+            state.firstFrameAt = Date()
+            return true
+        }
+    }
+
+    /// CPU time the playback thread used, known once it is done; tests and the bench
+    /// check the pacing with it.
+    public var threadCPUSeconds: Double? {
+        state.withLock { $0.threadCPUNanoseconds.map { Double($0) / 1e9 } }
+    }
+
+    func reportThreadCPU(nanoseconds: UInt64) {
+        state.withLock { $0.threadCPUNanoseconds = nanoseconds }
+    }
+
+    var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
+}

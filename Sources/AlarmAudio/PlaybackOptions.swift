@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+
+/// A fade-in: the volume starts at `fromPercent` of the target and rises linearly to the
+/// target over `seconds`.
+public struct Ramp: Sendable, Equatable {
+    public var fromPercent: Double
+    public var seconds: Double
+    public init(fromPercent: Double = 10, seconds: Double) {
+        self.fromPercent = fromPercent
+        self.seconds = seconds
+    }
+}
+
+/// How one playback sounds and where it goes.
+public struct PlaybackOptions: Sendable {
+    /// The PCM tried first (`--device`, `OPENALARMKIT_AUDIO_DEVICE`, config), e.g.
+    /// "default", "plughw:1", "null", "file:FILE=/tmp/out.raw,FORMAT=raw".
+    public var device: String
+    /// Tried in order when `device` cannot be opened or fails while playing.
+    public var fallbackDevices: [String]
+    /// 0–100.
+    public var volumePercent: Double
+    public var ramp: Ramp?
+    public var loop: Bool
+    /// Stop after this long (seconds of audio) even when looping; nil for no limit.
+    public var maximumDuration: Double?
+    /// Called on the playback thread, once, right after the first frame was written to the
+    /// device, with the wall-clock time of that write.
+    public var onFirstFrame: (@Sendable (Date) -> Void)?
+    public var logger: Logger
+
+    public static let standardFallbackDevices = ["default", "plughw:0"]
+
+    public init(
+        device: String = "default",
+        fallbackDevices: [String] = PlaybackOptions.standardFallbackDevices,
+        volumePercent: Double = 100,
+        ramp: Ramp? = nil,
+        loop: Bool = false,
+        maximumDuration: Double? = nil,
+        onFirstFrame: (@Sendable (Date) -> Void)? = nil,
+        logger: Logger = Logger(label: "openalarmkit.audio")
+    ) {
+        self.device = device
+        self.fallbackDevices = fallbackDevices
+        self.volumePercent = volumePercent
+        self.ramp = ramp
+        self.loop = loop
+        self.maximumDuration = maximumDuration
+        self.onFirstFrame = onFirstFrame
+        self.logger = logger
+    }
+
+    /// `device` then the fallbacks, each once.
+    var deviceChain: [String] {
+        var seen = Set<String>()
+        return ([device] + fallbackDevices).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The device a command-line tool should use: its flag, else the environment, else
+    /// "default".
+    public static func device(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        if let env = environment["OPENALARMKIT_AUDIO_DEVICE"], !env.isEmpty { return env }
+        return "default"
+    }
+}
+
+/// What to play, in order of preference; the playback thread opens the first that works.
+public enum SoundChoice: Sendable, Equatable {
+    /// A file path, played as is.
+    case file(String)
+    /// A sound name looked up with the resolver.
+    case named(String, SoundResolver)
+    /// The default alarm sound (`Default`, then the theme's `alarm-clock-elapsed`).
+    case defaultSound(SoundResolver)
+    /// The tone synthesized in code; cannot fail.
+    case tone
+}
+
+extension SoundResolver: Equatable {
+    public static func == (a: SoundResolver, b: SoundResolver) -> Bool {
+        a.locations == b.locations
+    }
+}

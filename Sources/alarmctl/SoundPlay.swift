@@ -1,0 +1,165 @@
+import AlarmAudio
+import ArgumentParser
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `alarmctl sound play`: how a user tests a sound before trusting a wake-up to it. Plays
+/// exactly that sound (no fallback to another sound), shows what it plays, and stops
+/// cleanly on Ctrl-C.
+struct SoundPlay: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play", abstract: "Play a sound by name or path.")
+
+    @Argument(help: "A sound name (as in an alarm) or a file path.")
+    var sound: String
+
+    @Option(help: "ALSA PCM to play on (default: $OPENALARMKIT_AUDIO_DEVICE, else 'default').")
+    var device: String?
+
+    @Option(help: "Volume in percent, 0-100.")
+    var volume: Double = 100
+
+    @Option(help: "Fade in from 10% of the volume over this many seconds.")
+    var ramp: Double?
+
+    @Flag(help: "Repeat until stopped (Ctrl-C) or --duration.")
+    var loop = false
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(name: .customLong("first-frame-time"), help: .hidden)
+    var firstFrameTimeFile: String?
+
+    @OptionGroup var lookup: LookupOptions
+
+    private func playbackOptions() -> PlaybackOptions {
+        let chosenDevice = PlaybackOptions.device(flag: device)
+        // A device the user named is tested as is; only the implicit one falls back.
+        let explicit = device != nil || ProcessInfo.processInfo.environment["OPENALARMKIT_AUDIO_DEVICE"] != nil
+        var options = PlaybackOptions(
+            device: chosenDevice,
+            fallbackDevices: explicit ? [] : PlaybackOptions.standardFallbackDevices,
+            volumePercent: volume, ramp: ramp.map { Ramp(fromPercent: 10, seconds: $0) },
+            loop: loop, maximumDuration: duration)
+        // The command reports failures itself; the library's log lines would repeat them.
+        options.logger.logLevel = .critical
+        if let firstFrameTimeFile {
+            options.onFirstFrame = { date in
+                try? String(format: "%.6f\n", date.timeIntervalSince1970)
+                    .write(toFile: firstFrameTimeFile, atomically: false, encoding: .utf8)
+            }
+        }
+        return options
+    }
+
+    func validate() throws {
+        guard (0...100).contains(volume) else { throw ValidationError("--volume must be between 0 and 100") }
+        if let ramp, ramp < 0 { throw ValidationError("--ramp must not be negative") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+    }
+
+    func run() async throws {
+        let target: SoundTarget
+        do {
+            target = try SoundTarget.resolve(sound, resolver: lookup.resolver)
+        } catch {
+            throw failure(error.description)
+        }
+        // Start at once (the device opens on the playback thread), describe it meanwhile:
+        // the user hears the sound as soon as possible.
+        let playback = Playback.start([.file(target.path)], options: playbackOptions())
+        let format: AudioFormat
+        do {
+            format = try SoundFileInspector.format(ofFile: target.path)
+        } catch {
+            playback.stop()
+            throw failure(error.description)
+        }
+        print("Sound:  \(target.found)")
+        print("File:   \(target.path)")
+        print("Format: \(describe(format))")
+        var details = "Volume: \(Int(volume))%"
+        if let ramp { details += ", fade in over \(ramp) s" }
+        if loop { details += ", looping" }
+        if let duration { details += ", for \(duration) s" }
+        print(details)
+        fflush(nil)
+
+        let interrupt = InterruptHandler { playback.stop() }
+        let progress = Task { await ProgressLine(playback: playback, format: format).run() }
+        let status = await playback.finished()
+        progress.cancel()
+        _ = await progress.value
+        interrupt.cancel()
+
+        let played = playback.firstFrameWrittenAt.map { Date().timeIntervalSince($0) } ?? 0
+        switch status {
+        case .finished:
+            print("Done: played \(clock(played)).")
+        case .stopped:
+            print("Stopped after \(clock(played)).")
+            if interrupt.fired { throw ExitCode(130) }
+        case .failed(let error):
+            throw failure(error.description)
+        case .starting, .playing:
+            break
+        }
+    }
+}
+
+/// Turns Ctrl-C into a clean stop: the playback is silenced and the command reports.
+final class InterruptHandler: @unchecked Sendable {
+    // @unchecked: `source` is set once in init and only cancelled afterwards.
+    private let source: DispatchSourceSignal
+    private let firedFlag = Atomic<Bool>(false)
+    var fired: Bool { firedFlag.load(ordering: .acquiring) }
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [unowned self] in
+            firedFlag.store(true, ordering: .releasing)
+            action()
+        }
+        source.resume()
+    }
+
+    func cancel() { source.cancel() }
+}
+
+/// The "0:01.2 / 0:02.0" line: redrawn in place on a terminal, a plain line per second
+/// otherwise (logs and pipes get no control characters).
+struct ProgressLine {
+    let playback: Playback
+    let format: AudioFormat
+
+    func run() async {
+        let tty = isatty(STDOUT_FILENO) == 1
+        let interval: Duration = tty ? .milliseconds(100) : .seconds(1)
+        var drawn = false
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            if Task.isCancelled { break }
+            guard case .playing(let playing) = playback.status, let start = playback.firstFrameWrittenAt else { continue }
+            let elapsed = Date().timeIntervalSince(start)
+            var line = "\(clock(elapsed))"
+            if let length = format.duration, length > 0 {
+                let pass = Int(elapsed / length)
+                line = "\(clock(elapsed - Double(pass) * length)) / \(clock(length))"
+                if pass > 0 { line += "  pass \(pass + 1)" }
+            }
+            line += "  on \(playing.device)"
+            if tty {
+                print("\r\u{1B}[K" + line, terminator: "")
+                fflush(nil)
+                drawn = true
+            } else {
+                print(line)
+                fflush(nil)
+            }
+        }
+        if drawn { print("\r\u{1B}[K", terminator: "") }
+    }
+}

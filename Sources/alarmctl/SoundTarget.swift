@@ -1,0 +1,51 @@
+import AlarmAudio
+import ArgumentParser
+import Foundation
+
+/// The NAME|PATH argument of `sound play` and `sound info`: a path when it contains a `/`
+/// or names an existing file, otherwise a sound name looked up like an alarm's.
+struct SoundTarget {
+    var path: String
+    /// How it was found, for display: "Chime (checkout)" or "file".
+    var found: String
+
+    static func resolve(_ argument: String, resolver: SoundResolver) throws(AudioError) -> SoundTarget {
+        var isDirectory: ObjCBool = false
+        if argument.contains("/")
+            || (FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue) {
+            return SoundTarget(path: argument, found: "file")
+        }
+        let sound = try resolver.resolve(argument)
+        return SoundTarget(path: sound.path, found: "\(sound.name) (\(sound.location.kind.rawValue))")
+    }
+}
+
+/// Options shared by the subcommands that resolve names.
+struct LookupOptions: ParsableArguments {
+    @Option(name: .customLong("app-id"), help: "Also search $XDG_DATA_HOME/<app-id>/Sounds, as for that app's alarms.")
+    var appID: String?
+
+    @Option(name: .customLong("bundle-sounds"), help: "An app bundle's Sounds folder, searched first.")
+    var bundleSounds: String?
+
+    var resolver: SoundResolver {
+        SoundResolver(appID: appID, bundleSoundsDirectory: bundleSounds)
+    }
+}
+
+/// Prints `message` to stderr and returns the exit code for a failure.
+func failure(_ message: String, code: Int32 = 1) -> ExitCode {
+    FileHandle.standardError.write(Data("alarmctl: \(message)\n".utf8))
+    return ExitCode(code)
+}
+
+func describe(_ format: AudioFormat) -> String {
+    let length = format.duration.map { String(format: "%.2f s", $0) } ?? "unknown length"
+    return "\(format.container), \(format.encoding), \(format.sampleRate) Hz, "
+        + "\(format.channels) channel\(format.channels == 1 ? "" : "s"), \(length)"
+}
+
+func clock(_ seconds: Double) -> String {
+    let s = max(0, seconds)
+    return String(format: "%d:%04.1f", Int(s) / 60, s.truncatingRemainder(dividingBy: 60))
+}
