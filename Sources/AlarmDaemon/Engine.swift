@@ -1,3 +1,4 @@
+import AlarmAudio
 import AlarmCore
 import Foundation
 import Logging
@@ -202,21 +203,13 @@ final class Engine {
         guard record.presentation.alert.title.text.utf8.count <= 1024 else { throw bad("the title is longer than 1024 bytes") }
         if let volume = record.sound.volume, !(0...1).contains(volume) { throw bad("volume must be between 0 and 100 %") }
         if let ramp = record.sound.rampSeconds, !(ramp >= 0 && ramp <= 3600) { throw bad("the ramp must be 0 to 3600 seconds") }
-        if case .named(let name) = record.sound.sound, !SoundNameRule.isSafe(name) {
-            throw bad("sound name '\(name)' is not a plain name (no '/', '..', control characters; at most 255 bytes)")
+        if case .named(let name) = record.sound.sound {
+            do { try SoundName.validate(name) } catch { throw bad(error.description) }
         }
         if case .relative(let relative) = record.schedule {
             guard (0...23).contains(relative.time.hour), (0...59).contains(relative.time.minute) else {
                 throw bad("time \(relative.time.hour):\(relative.time.minute) is not a time of day")
             }
         }
-    }
-}
-
-/// Sound names travel from any app into file lookups: only plain names pass.
-enum SoundNameRule {
-    static func isSafe(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 255 && !name.contains("/") && name != "." && !name.contains("..")
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

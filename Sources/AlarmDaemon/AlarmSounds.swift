@@ -1,0 +1,55 @@
+import AlarmAudio
+import Foundation
+import Logging
+import OpenAlarmKit
+
+/// Rings alarms through AlarmAudio: one playback per ringing alarm (so two alarms ringing
+/// together are both heard), with the alarm's sound, volume and ramp, else the config's.
+/// Loop thread only, except the callbacks, which `report` hands back to the loop.
+final class AlarmSounds: SoundOutput {
+    private var playing: [UUID: Playback] = [:]
+    private let logger: Logger
+    private let environment: [String: String]
+    var config: DaemonConfig
+    /// (alarm, when it was due, when its first frame was written or nil if nothing could play,
+    /// and why). Called on a playback thread.
+    var report: @Sendable (UUID, Date, Date?, String?) -> Void = { _, _, _, _ in }
+
+    init(config: DaemonConfig, environment: [String: String], logger: Logger) {
+        self.config = config
+        self.environment = environment
+        self.logger = logger
+    }
+
+    var summary: String { config.audioDevice }
+
+    func start(_ record: AlarmRecord, firedFor: Date) {
+        stop(record.id)
+        let sound: RingSound
+        switch record.sound.sound {
+        case .default: sound = .default
+        case .named(let name): sound = .named(name)
+        }
+        let id = record.id
+        let report = self.report
+        let ramp = record.sound.rampSeconds ?? config.rampSeconds
+        let options = PlaybackOptions(
+            device: config.audioDevice, volumePercent: (record.sound.volume ?? config.volume) * 100,
+            ramp: ramp > 0 ? Ramp(seconds: ramp) : nil, loop: true,
+            onFirstFrame: { at in report(id, firedFor, at, nil) }, logger: logger)
+        let playback = AlarmRinger.ring(
+            sound, appID: record.appID, bundleSoundsDirectory: record.sound.bundleDirectory, options: options, environment: environment)
+        playing[id] = playback
+        Task.detached {
+            if case .failed(let error) = await playback.finished() { report(id, firedFor, nil, error.description) }
+        }
+    }
+
+    func stop(_ id: UUID) {
+        playing.removeValue(forKey: id)?.stop()
+    }
+
+    func stopAll() {
+        for id in Array(playing.keys) { stop(id) }
+    }
+}
