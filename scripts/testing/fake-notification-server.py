@@ -3,7 +3,7 @@
 
 Used by the AlarmNotify tests and usable by hand. It starts its own dbus-daemon (with a
 generated config that has no service directories, so nothing on the machine gets
-D-Bus-activated into the test), prints `address ADDRESS`, owns the notifications name
+D-Bus-activated into the test), prints `address ADDRESS` and `log PATH`, owns the notifications name
 (unless --no-server) and prints `ready`.
 
 Every call it receives is appended to the --log file as one JSON object per line; hints are
@@ -18,7 +18,7 @@ Commands, one per line on stdin; each is answered with `ok ...` or `error ...` o
   vanish | own          release / take the org.freedesktop.Notifications name
 End of stdin stops the server and its bus: the tests' process cannot leak them.
 """
-import argparse, json, os, shutil, subprocess, sys, tempfile
+import argparse, json, os, shutil, signal, subprocess, sys, tempfile
 
 import dbus, dbus.service
 from dbus.mainloop.glib import DBusGMainLoop
@@ -108,14 +108,21 @@ class Server(dbus.service.Object):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--log", required=True)
+    parser.add_argument("--log", help="default: calls.jsonl in the server's own temporary folder, "
+                        "which is removed when it stops; the path is printed as `log PATH`")
     parser.add_argument("--caps", default="actions,body,body-markup,persistence")
     parser.add_argument("--no-server", action="store_true",
                         help="only run the bus: nobody owns the notifications name")
     parser.add_argument("--close-after-action", action="store_true")
     args = parser.parse_args()
+    # A parent (the Swift test runner) may block signals; the mask is inherited through exec,
+    # and a dbus-daemon that cannot receive SIGTERM would outlive us.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
     tmp = tempfile.mkdtemp(prefix="oak-fake-bus-")
+    if args.log is None:
+        args.log = os.path.join(tmp, "calls.jsonl")
+        open(args.log, "w").close()
     config = os.path.join(tmp, "session.conf")
     with open(config, "w") as f:
         f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -136,8 +143,11 @@ def main():
     address = daemon.stdout.readline().strip()
 
     def out(line):
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:  # whoever drove us is gone
+            stop(0)
 
     def stop(code=0):
         daemon.terminate()
@@ -152,6 +162,7 @@ def main():
         out("error dbus-daemon gave no address")
         stop(1)
     out("address " + address)
+    out("log " + args.log)
 
     DBusGMainLoop(set_as_default=True)
     bus = dbus.bus.BusConnection(address)
@@ -193,18 +204,26 @@ def main():
             return "error unknown command: " + line.strip()
         return "ok " + line.strip()
 
+    # Raw reads split into lines here: a buffered readline() could swallow a second command
+    # into Python's buffer, where the GLib watch would never see it.
+    pending = b""
+
     def on_stdin(fd, condition):
-        line = sys.stdin.readline()
-        if not line:
+        nonlocal pending
+        chunk = os.read(fd, 65536)
+        if not chunk:
             stop(0)
             return False
-        try:
-            out(command(line))
-        except Exception as e:  # a bad command must not kill the server mid-test
-            out("error " + repr(e))
+        pending += chunk
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            try:
+                out(command(line.decode()))
+            except Exception as e:  # a bad command must not kill the server mid-test
+                out("error " + repr(e))
         return True
 
-    GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, on_stdin)
+    GLib.io_add_watch(sys.stdin.fileno(), GLib.PRIORITY_DEFAULT, GLib.IO_IN | GLib.IO_HUP, on_stdin)
     GLib.MainLoop().run()
 
 
