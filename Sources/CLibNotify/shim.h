@@ -1,4 +1,22 @@
 #ifndef OPENALARMKIT_CLIBNOTIFY_H
 #define OPENALARMKIT_CLIBNOTIFY_H
 #include <libnotify/notify.h>
+
+/* Swift cannot call the g_signal_connect macro nor cast through G_CALLBACK, so each signal
+   AlarmNotify listens to gets a typed helper. The destroy notify runs when the handler is
+   disconnected or the notification is finalized: that is where the Swift context is released. */
+typedef void (*oak_closed_callback)(NotifyNotification *notification, gpointer user_data);
+
+static inline gulong oak_notification_connect_closed(NotifyNotification *notification,
+                                                     oak_closed_callback callback,
+                                                     gpointer user_data,
+                                                     GClosureNotify destroy) {
+    return g_signal_connect_data(notification, "closed", G_CALLBACK(callback), user_data,
+                                 destroy, (GConnectFlags)0);
+}
+
+/* The D-Bus error name of a GError from GDBus (NULL when it carries none), for messages. */
+static inline gchar *oak_dbus_error_name(const GError *error) {
+    return g_dbus_error_get_remote_error(error);
+}
 #endif

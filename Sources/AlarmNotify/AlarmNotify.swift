@@ -1,1 +1,0 @@
-// AlarmNotify: see DESIGN.md

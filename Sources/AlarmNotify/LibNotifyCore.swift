@@ -1,0 +1,231 @@
+import CLibNotify
+import Logging
+
+/// The presenter's state and every libnotify call. Confined to the GLib thread: the public
+/// `LibNotifyPresenter` reaches it only through `GLibMainLoopThread.perform`, and libnotify's
+/// callbacks arrive on that thread by construction.
+final class LibNotifyCore {
+    let appName: String
+    let server: NotificationServerInfo
+    let logger: Logger
+    let continuation: AsyncStream<NotificationEvent>.Continuation
+    private let loop = GLibMainLoopThread.shared
+
+    /// What the caller currently wants on screen, by key.
+    private final class Entry {
+        var content: AlarmNotification
+        var handle: NotificationHandle?
+        /// False once withdrawn, or once a user gesture decided (action or dismiss).
+        var wanted = true
+        /// Grows while a server keeps dropping the popup, so a hostile server is not hammered.
+        var reshowDelay: UInt32 = 0
+        /// Identifies the pending re-show timer; a newer one makes older timers no-ops.
+        var reshowToken: UInt64 = 0
+        init(content: AlarmNotification) { self.content = content }
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var nextSerial: UInt64 = 0
+    private var nextToken: UInt64 = 0
+    private var isShutDown = false
+    private var nameWatch: guint = 0
+    private var serverHasVanished = false
+
+    init(appName: String, server: NotificationServerInfo, logger: Logger,
+         continuation: AsyncStream<NotificationEvent>.Continuation) {
+        self.appName = appName
+        self.server = server
+        self.logger = logger
+        self.continuation = continuation
+    }
+
+    // MARK: Requests from the presenter
+
+    func show(_ content: AlarmNotification) -> Result<Void, NotificationError> {
+        guard !isShutDown else { return .failure(.presenterShutDown) }
+        let entry = entries[content.key] ?? Entry(content: content)
+        entries[content.key] = entry
+        entry.content = content
+        entry.wanted = true
+        entry.reshowDelay = 0
+        entry.reshowToken = 0
+        let result = present(entry, key: content.key)
+        if case .failure = result {
+            if content.keepsShown { scheduleReshow(key: content.key, entry: entry) } else { entries[content.key] = nil }
+        }
+        return result
+    }
+
+    func withdraw(key: String) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        entry.wanted = false
+        if let handle = entry.handle { close(handle) }
+    }
+
+    func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        for key in Array(entries.keys) { withdraw(key: key) }
+        if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
+        nameWatch = 0
+        continuation.finish()
+    }
+
+    // MARK: Signals from the server (via NotificationHandle's C callbacks)
+
+    func actionInvoked(key: String, serial: UInt64, action: String) {
+        guard let entry = entries[key], let handle = entry.handle, handle.serial == serial,
+            !handle.isClosed, !handle.actionInvoked
+        else { return }
+        handle.actionInvoked = true
+        entry.wanted = false
+        continuation.yield(.actionInvoked(key: key, action: action))
+    }
+
+    func serverClosed(key: String, serial: UInt64, reason: NotificationCloseReason) {
+        guard let entry = entries[key], let handle = entry.handle, handle.serial == serial, !handle.isClosed
+        else { return }
+        handle.isClosed = true
+        if handle.actionInvoked {
+            // The close that follows an action: the action already decided.
+            if !entry.wanted { entries[key] = nil }
+            return
+        }
+        if entry.wanted, entry.content.keepsShown, reason != .dismissedByUser {
+            logger.debug("notification '\(key)' closed by the server (\(reason)); showing it again")
+            if ContinuousClock.now - handle.shownAt > .seconds(10) { entry.reshowDelay = 0 }
+            scheduleReshow(key: key, entry: entry)
+            return
+        }
+        entries[key] = nil
+        continuation.yield(.closed(key: key, reason: reason))
+    }
+
+    /// The server left the bus (crashed, restarted): its popups are gone without a signal.
+    func serverVanished() {
+        serverHasVanished = true
+        for (key, entry) in entries {
+            guard let handle = entry.handle, !handle.isClosed else { continue }
+            handle.isClosed = true
+            if handle.actionInvoked {
+                if !entry.wanted { entries[key] = nil }
+            } else if entry.wanted, entry.content.keepsShown {
+                scheduleReshow(key: key, entry: entry)
+            } else {
+                entries[key] = nil
+                continuation.yield(.closed(key: key, reason: .undefined))
+            }
+        }
+    }
+
+    /// A server (again) owns the name: bring back what must stay shown without waiting for the
+    /// backoff timers.
+    func serverAppeared() {
+        guard serverHasVanished else { return }
+        serverHasVanished = false
+        for (key, entry) in entries where entry.wanted && entry.content.keepsShown {
+            if entry.handle?.isClosed ?? true {
+                entry.reshowDelay = 0
+                scheduleReshow(key: key, entry: entry)
+            }
+        }
+    }
+
+    func watchServerName() {
+        let context = NameWatchContext(core: self)
+        nameWatch = g_bus_watch_name(
+            G_BUS_TYPE_SESSION, SessionBusProbe.serverName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            { _, _, _, data in NameWatchContext.borrow(data).core?.serverAppeared() },
+            { _, _, data in NameWatchContext.borrow(data).core?.serverVanished() },
+            Unmanaged.passRetained(context).toOpaque(),
+            { data in Unmanaged<NameWatchContext>.fromOpaque(data!).release() })
+    }
+
+    // MARK: Showing
+
+    private func present(_ entry: Entry, key: String) -> Result<Void, NotificationError> {
+        let handle: NotificationHandle
+        if let current = entry.handle, !current.isClosed, !current.actionInvoked {
+            handle = current  // replace in place: libnotify sends the same id as replaces_id
+        } else {
+            // A closed popup has no id to replace any more, and a decided one must not turn into
+            // the next presentation (its late NotificationClosed would be taken for ours).
+            if let old = entry.handle, !old.isClosed { close(old) }
+            nextSerial += 1
+            handle = NotificationHandle(key: key, serial: nextSerial, core: self)
+            entry.handle = handle
+        }
+        configure(handle, with: entry.content, key: key)
+        var error: UnsafeMutablePointer<GError>?
+        handle.shownAt = .now
+        guard notify_notification_show(handle.pointer, &error) != 0 else {
+            let reason = takeErrorMessage(&error)
+            handle.isClosed = true
+            logger.warning("could not show notification '\(key)': \(reason)")
+            return .failure(.showFailed(key: key, reason: reason))
+        }
+        return .success(())
+    }
+
+    private func configure(_ handle: NotificationHandle, with content: AlarmNotification, key: String) {
+        let notification = handle.pointer
+        notify_notification_clear_hints(notification)
+        notify_notification_clear_actions(notification)
+        notify_notification_update(
+            notification, content.summary.isEmpty ? " " : content.summary,
+            content.wireBody(for: server), content.icon)
+        notify_notification_set_app_name(notification, content.appName ?? appName)
+        notify_notification_set_timeout(notification, content.timeout.wireValue)
+        notify_notification_set_urgency(notification, NotifyUrgency(UInt32(content.urgency.rawValue)))
+        if let category = content.category { notify_notification_set_category(notification, category) }
+        if content.isResident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
+        if content.suppressesSound {
+            notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+        }
+        guard server.supportsActions else { return }
+        let icons = content.usesActionIcons(on: server)
+        if icons { notify_notification_set_hint(notification, "action-icons", g_variant_new_boolean(1)) }
+        for action in content.actions {
+            handle.addAction(
+                wireKey: icons ? action.iconName! : action.key, label: action.label,
+                actionKey: action.key, key: key, core: self)
+        }
+    }
+
+    private func close(_ handle: NotificationHandle) {
+        guard !handle.isClosed else { return }
+        handle.isClosed = true
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_close(handle.pointer, &error) == 0 {
+            logger.debug("closing a notification failed: \(takeErrorMessage(&error))")
+        }
+    }
+
+    private func scheduleReshow(key: String, entry: Entry) {
+        nextToken += 1
+        let token = nextToken
+        entry.reshowToken = token
+        let delay = entry.reshowDelay
+        entry.reshowDelay = delay == 0 ? 250 : min(delay * 2, 30_000)
+        let core = LoopConfined(self)
+        loop.schedule(afterMilliseconds: max(delay, 1)) {
+            core.value.reshow(key: key, token: token)
+        }
+    }
+
+    private func reshow(key: String, token: UInt64) {
+        guard !isShutDown, let entry = entries[key], entry.reshowToken == token,
+            entry.wanted, entry.content.keepsShown
+        else { return }
+        if case .failure = present(entry, key: key) { scheduleReshow(key: key, entry: entry) }
+    }
+}
+
+/// The user data of the bus-name watch; weak for the same reason as `SignalContext`.
+private final class NameWatchContext {
+    weak var core: LibNotifyCore?
+    init(core: LibNotifyCore) { self.core = core }
+    static func borrow(_ pointer: gpointer?) -> NameWatchContext {
+        Unmanaged<NameWatchContext>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+}

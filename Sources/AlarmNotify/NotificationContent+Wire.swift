@@ -1,0 +1,35 @@
+/// How an `AlarmNotification` is adapted to what a particular server can do.
+extension AlarmNotification {
+    /// The body sent to the server: escaped where the server reads markup, and followed by the
+    /// caller's hint where the server cannot show buttons.
+    func wireBody(for server: NotificationServerInfo) -> String {
+        var text = body
+        if !server.supportsActions, !actions.isEmpty, let hint = noActionsHint, !hint.isEmpty {
+            text = text.isEmpty ? hint : text + "\n" + hint
+        }
+        return server.supportsBodyMarkup ? Self.escapeMarkup(text) : text
+    }
+
+    /// Whether to send icon names as action keys (the `action-icons` hint): only when the server
+    /// draws them and every button has its own icon, or buttons could not be told apart.
+    func usesActionIcons(on server: NotificationServerInfo) -> Bool {
+        guard server.supportsActionIcons, !actions.isEmpty else { return false }
+        let icons = actions.compactMap(\.iconName)
+        return icons.count == actions.count && Set(icons).count == icons.count
+    }
+
+    /// The body-markup subset is XML-like, so `&` `<` `>` in plain text must be entities.
+    static func escapeMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,50 @@
+@testable import AlarmNotify
+import Testing
+
+struct NotificationContentTests {
+    @Test(arguments: [
+        ("stop.circle", "media-playback-stop"), ("stop.fill", "media-playback-stop"),
+        ("stop.circle.fill", "media-playback-stop"), ("pause.fill", "media-playback-pause"),
+        ("pause.circle", "media-playback-pause"), ("play.fill", "media-playback-start"),
+        ("play.circle", "media-playback-start"), ("repeat", "media-playlist-repeat"),
+        ("repeat.circle", "media-playlist-repeat"), ("bell.slash", "notifications-disabled"),
+        ("bell.slash.fill", "notifications-disabled"), ("zzz", "appointment-soon"),
+    ])
+    func sfSymbolsMapToFreedesktopIcons(symbol: String, icon: String) {
+        #expect(SystemImageIcon.freedesktopName(for: symbol) == icon)
+    }
+
+    @Test func unknownSymbolsHaveNoIcon() {
+        #expect(SystemImageIcon.freedesktopName(for: "figure.run") == nil)
+        #expect(SystemImageIcon.freedesktopName(for: "circle") == nil)
+    }
+
+    @Test func actionIconsNeedAnIconForEveryButtonAndNoTwoAlike() {
+        let server = NotificationServerInfo(
+            name: "s", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "action-icons"])
+        var alert = AlarmNotification.alert(
+            key: "k", title: "t", body: "",
+            stop: NotificationAction(key: "stop", label: "Stop", systemImageName: "stop.circle"),
+            secondary: NotificationAction(key: "custom", label: "Halt", systemImageName: "stop.fill"))
+        #expect(!alert.usesActionIcons(on: server), "two buttons with one icon could not be told apart")
+        alert.actions[1].iconName = nil
+        #expect(!alert.usesActionIcons(on: server))
+        alert.actions[1].iconName = "media-playlist-repeat"
+        #expect(alert.usesActionIcons(on: server))
+    }
+
+    @Test func markupIsEscapedOnlyForServersThatReadIt() {
+        let plain = NotificationServerInfo(name: "", vendor: "", version: "", specVersion: "", capabilities: ["body"])
+        var markup = plain
+        markup.capabilities.insert("body-markup")
+        let note = AlarmNotification(key: "k", summary: "s", body: "<b>Tom & Jerry</b>")
+        #expect(note.wireBody(for: plain) == "<b>Tom & Jerry</b>")
+        #expect(note.wireBody(for: markup) == "&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;")
+    }
+
+    @Test func timeoutsMapToTheWire() {
+        #expect(NotificationTimeout.never.wireValue == 0)
+        #expect(NotificationTimeout.serverDefault.wireValue == -1)
+        #expect(NotificationTimeout.milliseconds(5000).wireValue == 5000)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+/// Runs scripts/testing/fake-notification-server.py: a private dbus-daemon plus a scriptable
+/// org.freedesktop.Notifications server. The script exits, stops its bus and removes its
+/// folder (log included) when our end of its stdin closes, which also happens when the test
+/// process exits or dies, so nothing is left behind.
+final class FakeNotificationServer: @unchecked Sendable {
+    let address: String
+    let logURL: URL
+    private let process: Process
+    private let input: FileHandle
+    private let output = Locked<[String]>([])
+
+    struct LaunchError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/testing/fake-notification-server.py")
+
+    init(arguments: [String] = []) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.script.path] + arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        input = stdin.fileHandleForWriting
+        try process.run()
+
+        let reader = stdout.fileHandleForReading
+        let lines = output
+        let thread = Thread {
+            var pending = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { return }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    lines.withLock { $0.append(line) }
+                }
+            }
+        }
+        thread.start()
+
+        let deadline = Date().addingTimeInterval(15)
+        var found: String?
+        var log: String?
+        while Date() < deadline {
+            let seen = output.withLock { $0 }
+            if let line = seen.first(where: { $0.hasPrefix("address ") }) { found = String(line.dropFirst(8)) }
+            if let line = seen.first(where: { $0.hasPrefix("log ") }) { log = String(line.dropFirst(4)) }
+            if found != nil, log != nil, seen.contains("ready") { break }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        guard let found, let log, output.withLock({ $0.contains("ready") }) else {
+            throw LaunchError(description: "fake notification server did not start: \(output.withLock { $0 })")
+        }
+        address = found
+        logURL = URL(fileURLWithPath: log)
+    }
+
+    deinit { stop() }
+
+    /// Sends one control command and waits for the script's acknowledgement.
+    func send(_ command: String) async throws {
+        let already = output.withLock { $0.count }
+        input.write(Data((command + "\n").utf8))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let answer = output.withLock { Array($0.dropFirst(already)) }
+                .first { $0 == "ok \(command)" || $0.hasPrefix("error") }
+            if let answer {
+                if answer.hasPrefix("error") { throw LaunchError(description: answer) }
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw LaunchError(description: "no answer to '\(command)'")
+    }
+
+    func stop() {
+        try? input.close()
+        process.waitUntilExit()
+    }
+
+    /// Every call recorded so far, oldest first.
+    func calls() -> [ServerCall] {
+        guard let text = try? String(contentsOf: logURL, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }.map(ServerCall.init)
+    }
+
+    /// Waits until `condition` holds for the recorded calls, returning them.
+    func waitForCalls(
+        timeout: Duration = .seconds(5), _ condition: ([ServerCall]) -> Bool
+    ) async throws -> [ServerCall] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let recorded = calls()
+            if condition(recorded) || ContinuousClock.now >= deadline { return recorded }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    func notifies(summary: String) -> [ServerCall] {
+        calls().filter { $0.method == "Notify" && $0.summary == summary }
+    }
+
+    /// Waits for at least `count` Notify calls with this summary and returns all of them.
+    func waitForNotifies(summary: String, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [ServerCall] {
+        try await waitForCalls(timeout: timeout) { calls in
+            calls.filter { $0.method == "Notify" && $0.summary == summary }.count >= count
+        }.filter { $0.method == "Notify" && $0.summary == summary }
+    }
+}
+
+/// One recorded D-Bus call. Hints are rendered "TYPE:VALUE" (e.g. "y:2", "b:true") so a test
+/// checks the D-Bus type as well as the value.
+struct ServerCall: Sendable, CustomStringConvertible {
+    let method: String
+    let id: UInt32
+    let appName: String
+    let replacesID: UInt32
+    let appIcon: String
+    let summary: String
+    let body: String
+    let actions: [String]
+    let hints: [String: String]
+    let expireTimeout: Int32
+
+    init(_ json: [String: Any]) {
+        method = json["method"] as? String ?? ""
+        id = UInt32(json["id"] as? Int ?? 0)
+        appName = json["app_name"] as? String ?? ""
+        replacesID = UInt32(json["replaces_id"] as? Int ?? 0)
+        appIcon = json["app_icon"] as? String ?? ""
+        summary = json["summary"] as? String ?? ""
+        body = json["body"] as? String ?? ""
+        actions = json["actions"] as? [String] ?? []
+        expireTimeout = Int32(json["expire_timeout"] as? Int ?? 0)
+        var hints: [String: String] = [:]
+        for (name, value) in json["hints"] as? [String: [Any]] ?? [:] {
+            guard value.count == 2, let type = value[0] as? String else { continue }
+            let rendered: String
+            switch value[1] {
+            case let flag as Bool where type == "b": rendered = flag ? "true" : "false"
+            case let number as Int: rendered = String(number)
+            default: rendered = "\(value[1])"
+            }
+            hints[name] = "\(type):\(rendered)"
+        }
+        self.hints = hints
+    }
+
+    var description: String { "\(method)(id \(id), replaces \(replacesID), '\(summary)', actions \(actions), hints \(hints))" }
+}
