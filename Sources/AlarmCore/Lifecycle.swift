@@ -103,14 +103,8 @@ public struct Lifecycle: Sendable {
             next.phase = .countdown(startDate: now, fireDate: now + (total - elapsed), total: total, previouslyElapsed: elapsed)
             return Transition(record: next, effects: [.persist(next), .present(next)])
 
-        case (.timeZoneChanged, .scheduled(let fire)):
-            guard case .relative = record.schedule,
-                let moved = calendar.nextFire(of: record.schedule!, after: now), moved != fire
-            else { return Transition(record: record, effects: []) }
-            var next = record
-            next.phase = .scheduled(fireDate: moved)
-            // The move may land inside the pre-alert window: let the countdown start now.
-            return chain(Transition(record: next, effects: [.persist(next)]), now: now)
+        case (.timeZoneChanged, .scheduled):
+            return timeZoneChanged(record, from: calendar.timeZone, now: now)
 
         case (.timeZoneChanged, _):
             // Countdowns measure elapsed time and ringing is ringing: a zone change moves neither.
@@ -119,6 +113,25 @@ public struct Lifecycle: Sendable {
         case (.stop, .scheduled), (.custom, _), (.countdown, _), (.pause, _), (.resume, _):
             throw .invalidTransition(event: event, state: state)
         }
+    }
+
+    /// The zone changed from `previous` to this lifecycle's: a relative alarm follows the new
+    /// wall clock, but never onto a local date before the one it was waiting for, since that
+    /// date (in the old zone's terms) has had its fire. Fixed alarms, countdowns and ringing
+    /// do not move.
+    public func timeZoneChanged(_ record: AlarmRecord, from previous: TimeZone, now: Date) -> Transition {
+        guard case .scheduled(let fire) = record.phase, case .relative = record.schedule, let schedule = record.schedule else {
+            return Transition(record: record, effects: [])
+        }
+        let waitingFor = FireTimeCalendar(timeZone: previous).localDate(of: fire)
+        let startOfThatDate = calendar.instant(of: waitingFor, hour: 0, minute: 0)
+        guard let moved = calendar.nextFire(of: schedule, after: max(now, startOfThatDate.addingTimeInterval(-1))), moved != fire else {
+            return Transition(record: record, effects: [])
+        }
+        var next = record
+        next.phase = .scheduled(fireDate: moved)
+        // The move may land inside the pre-alert window: let the countdown start now.
+        return chain(Transition(record: next, effects: [.persist(next)]), now: now)
     }
 
     // MARK: Private

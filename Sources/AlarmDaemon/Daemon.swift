@@ -9,9 +9,9 @@ import OpenAlarmKit
 public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
     public static let version = "0.1.0"
 
-    private let environment: [String: String]
+    let environment: [String: String]
     private let paths: AlarmPaths
-    private let logger: Logger
+    let logger: Logger
     private let loop: EventLoop
     private let timer: DeadlineTimer
     private let zones: TimeZoneSource
@@ -23,6 +23,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var sounds: SoundOutput!
     private var presenter: PresentationOutput!
     private var broadcastPending = false
+    /// Tells outputs that keep their own copy of the config about a reload.
+    var onConfigReload: (DaemonConfig) -> Void = { _ in }
 
     /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
     /// before any thread exists, so every thread inherits the mask.
@@ -149,18 +151,25 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
     }
 
-    /// Tells every watcher an alarm's sound reached the device (lateness measurements).
-    public func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date) {
+    /// Tells watchers an alarm's sound reached the device (lateness measurements), or that no
+    /// device could play it (`failure`), so a client can say why nothing is heard.
+    func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date?, failure: String?) {
+        if let failure { logger.error("alarm \(alarm) rings without sound: \(failure)") }
         var message = AlarmProtocol.Message(event: .sounding)
         message.alarm = alarm
         message.firedFor = firedFor
         message.firstFrame = firstFrame
+        message.reason = failure
         let app = engine.records[alarm]?.appID ?? ""
         push(message, toWatchersOf: app)
     }
 
-    /// A person pressed a notification button (or dismissed a ringing alert).
-    public func buttonPressed(alarm: UUID, event: LifecycleEvent) {
+    func alarmState(_ id: UUID) -> Alarm.State? { engine.records[id]?.phase.state }
+
+    var currentZone: TimeZone { zone }
+
+    /// A person pressed a notification button.
+    func buttonPressed(alarm: UUID, event: LifecycleEvent) {
         do { _ = try engine.handle(event, id: alarm, now: Date()) } catch {
             logger.info("ignored '\(event.rawValue)' for \(alarm): \(error.message)")
         }
@@ -207,6 +216,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             config = try DaemonConfig.load(path: paths.configFile, environment: environment)
             engine.lifecycle.policy = config.policy
             engine.maxAlarmsPerApp = config.maxAlarmsPerApp
+            onConfigReload(config)
             logger.info("reloaded \(paths.configFile)")
             timer.arm(engine.nextDeadline)
         } catch {

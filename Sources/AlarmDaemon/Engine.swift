@@ -110,10 +110,12 @@ final class Engine {
 
     /// The zone changed: relative alarms follow the new wall clock.
     func changeTimeZone(_ zone: TimeZone, now: Date) {
+        let previous = lifecycle.calendar.timeZone
         lifecycle.calendar = FireTimeCalendar(timeZone: zone)
         var transitions: [(UUID, Transition)] = []
         for record in records.values {
-            if let transition = try? lifecycle.handle(.timeZoneChanged, for: record, now: now), !transition.effects.isEmpty {
+            let transition = lifecycle.timeZoneChanged(record, from: previous, now: now)
+            if !transition.effects.isEmpty {
                 transitions.append((record.id, transition))
             }
         }

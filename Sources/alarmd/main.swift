@@ -1,2 +1,35 @@
-// alarmd: the per-user alarm daemon. Comes with the daemon issue.
-print("alarmd: not built yet")
+import AlarmDaemon
+import Foundation
+import Logging
+
+// Signals first: every thread started after this inherits the blocked mask, so SIGTERM and
+// SIGHUP reach the event loop's signalfd instead of killing a random thread.
+let signals = Daemon.blockSignals()
+LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
+let logger = Logger(label: "alarmd")
+
+switch CommandLine.arguments.dropFirst().first {
+case "--version":
+    print("alarmd \(Daemon.version)")
+    exit(0)
+case "--help", "-h":
+    print("""
+        usage: alarmd
+        The OpenAlarmKit daemon: owns, persists and rings this user's alarms. Usually started by
+        systemd (alarmd.socket) or on demand by alarmctl. Stops on SIGTERM, reloads
+        config.toml on SIGHUP, logs to stderr.
+        """)
+    exit(0)
+case .some(let other):
+    FileHandle.standardError.write(Data("alarmd: unknown argument '\(other)' (try --help)\n".utf8))
+    exit(2)
+case .none:
+    break
+}
+
+do {
+    try Daemon(signalFD: signals, logger: logger).runWithSystemOutputs()
+} catch {
+    logger.critical("\(error)")
+    exit(1)
+}

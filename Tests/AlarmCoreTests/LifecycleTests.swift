@@ -24,6 +24,10 @@ private func record(
         schedule: schedule, countdownDuration: countdown, presentation: presentation, phase: phase)
 }
 
+extension Locale.Weekday {
+    static let allWeekdays: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+}
+
 /// Mondays and Wednesdays at 06:30 UTC. 2026-06-01 is a Monday.
 private let weekly = Alarm.Schedule.relative(.init(time: .init(hour: 6, minute: 30), repeats: .weekly([.monday, .wednesday])))
 private let fixedFire = at("2026-06-01T06:30:00Z")
@@ -235,6 +239,27 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
         // 06:30 in Berlin (CEST, +02:00) on Monday.
         #expect(t.record?.phase == .scheduled(fireDate: at("2026-06-01T04:30:00Z")))
         #expect(t.effects == [.persist(t.record!)])
+    }
+
+    @Test func aDateThatAlreadyFiredDoesNotFireAgainInTheNewZone() {
+        // Daily 07:00 rang in Berlin at 07:00 CEST (05:00Z) and now waits for tomorrow. At
+        // 02:00 New York (06:00Z) the zone becomes New York, where it is still the same date
+        // and 07:00 has not come: it must not ring that date again, but tomorrow 07:00 EDT.
+        let daily = Alarm.Schedule.relative(.init(time: .init(hour: 7, minute: 0), repeats: .weekly(Locale.Weekday.allWeekdays)))
+        let newYork = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "America/New_York")!), policy: policy)
+        let r = record(schedule: daily, phase: .scheduled(fireDate: at("2026-06-02T05:00:00Z")))
+        let t = newYork.timeZoneChanged(r, from: TimeZone(identifier: "Europe/Berlin")!, now: at("2026-06-01T06:00:00Z"))
+        #expect(t.record?.phase == .scheduled(fireDate: at("2026-06-02T11:00:00Z")))
+    }
+
+    @Test func aZoneChangeBeforeTheDateCameMovesTheFireEarlierOnThatDate() {
+        // Waiting for Tuesday 07:00 Berlin; moving to Tokyo on Monday evening UTC puts Tuesday
+        // 07:00 Tokyo (Monday 22:00Z) ahead of Tuesday 07:00 Berlin: it rings then.
+        let daily = Alarm.Schedule.relative(.init(time: .init(hour: 7, minute: 0), repeats: .weekly(Locale.Weekday.allWeekdays)))
+        let tokyo = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "Asia/Tokyo")!), policy: policy)
+        let r = record(schedule: daily, phase: .scheduled(fireDate: at("2026-06-02T05:00:00Z")))
+        let t = tokyo.timeZoneChanged(r, from: TimeZone(identifier: "Europe/Berlin")!, now: at("2026-06-01T12:00:00Z"))
+        #expect(t.record?.phase == .scheduled(fireDate: at("2026-06-01T22:00:00Z")))
     }
 
     @Test func fixedAlarmsDoNotMove() throws {

@@ -1,0 +1,151 @@
+import AlarmCore
+import AlarmNotify
+import Foundation
+import Logging
+import OpenAlarmKit
+
+/// Shows alarms as desktop notifications (or on the terminal when there is no server) and
+/// turns button presses into lifecycle events. Calls from the loop thread are queued in order
+/// to one task that talks to the presenter, so a show can never overtake a withdraw.
+final class AlarmPresenter: PresentationOutput, @unchecked Sendable {
+    fileprivate enum Command: Sendable {
+        case show(AlarmNotification)
+        case withdraw(String)
+    }
+
+    private let presenter: any NotificationPresenting
+    fileprivate let commands: AsyncStream<Command>.Continuation
+    private let zone: @Sendable () -> TimeZone
+
+    /// What a person did to an alarm's popup.
+    enum Input: Sendable, Equatable {
+        case button(LifecycleEvent)
+        /// Closed the popup without a button. A ringing alarm then stops: a popup gone from
+        /// the screen must not leave a sound nobody can silence. A countdown goes on.
+        case dismissed
+    }
+
+    init(presenter: any NotificationPresenting, zone: @escaping @Sendable () -> TimeZone, onInput: @escaping @Sendable (UUID, Input) -> Void) {
+        self.presenter = presenter
+        self.zone = zone
+        let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
+        commands = continuation
+        Task.detached {
+            for await command in stream {
+                switch command {
+                case .show(let notification): try? await presenter.show(notification)
+                case .withdraw(let key): await presenter.withdraw(key: key)
+                }
+            }
+        }
+        Task.detached {
+            for await event in presenter.events {
+                guard let id = UUID(uuidString: event.key), let input = Self.input(for: event) else { continue }
+                onInput(id, input)
+            }
+        }
+    }
+
+    var summary: String {
+        guard let server = presenter.server else { return "terminal (no notification server)" }
+        return "\(server.name) \(server.version)"
+    }
+
+    static func input(for event: NotificationEvent) -> Input? {
+        switch event {
+        case .actionInvoked(_, let action):
+            switch action {
+            case AlarmNotification.ActionKey.stop: return .button(.stop)
+            case AlarmNotification.ActionKey.snooze: return .button(.countdown)
+            case AlarmNotification.ActionKey.custom: return .button(.custom)
+            case AlarmNotification.ActionKey.pause: return .button(.pause)
+            case AlarmNotification.ActionKey.resume: return .button(.resume)
+            default: return nil
+            }
+        case .closed(_, let reason):
+            return reason == .dismissedByUser ? .dismissed : nil
+        }
+    }
+
+    func present(_ record: AlarmRecord) {
+        commands.yield(.show(Self.notification(for: record, zone: zone())))
+    }
+
+    func withdraw(_ id: UUID) {
+        commands.yield(.withdraw(id.uuidString))
+    }
+
+    func reportMissed(_ entries: [MissedEntry]) {
+        let zone = zone()
+        let lines = entries.map { "\(Self.time($0.dueAt, zone: zone)) \($0.record.presentation.alert.title.text)" + ($0.reason == .ringTimeout ? " (rang unanswered)" : "") }
+        let summary = entries.count == 1 ? "Missed alarm" : "\(entries.count) missed alarms"
+        commands.yield(.show(AlarmNotification(
+            key: "missed", summary: summary, body: lines.joined(separator: "\n"), appName: "Alarms",
+            icon: "alarm-symbolic", urgency: .normal, timeout: .never, isResident: false, suppressesSound: false,
+            category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil)))
+    }
+
+    static func notification(for record: AlarmRecord, zone: TimeZone) -> AlarmNotification {
+        let key = record.id.uuidString
+        let short = String(record.id.uuidString.lowercased().prefix(8))
+        let presentation = record.presentation
+        let app = record.appID
+        switch record.phase {
+        case .alerting(_, let firedFor):
+            let alert = presentation.alert
+            let stop = NotificationAction(key: AlarmNotification.ActionKey.stop, label: alert.stopButton.text.text, systemImageName: alert.stopButton.systemImageName)
+            let secondary = alert.secondaryButton.map { button in
+                NotificationAction(
+                    key: alert.secondaryButtonBehavior == .custom ? AlarmNotification.ActionKey.custom : AlarmNotification.ActionKey.snooze,
+                    label: button.text.text, systemImageName: button.systemImageName)
+            }
+            var hint = "Stop with: alarmctl stop \(short)"
+            if secondary?.key == AlarmNotification.ActionKey.snooze { hint += "   Snooze with: alarmctl snooze \(short)" }
+            return .alert(
+                key: key, title: alert.title.text, body: "\(time(firedFor, zone: zone)) · \(app)", appName: app,
+                stop: stop, secondary: secondary, noActionsHint: hint)
+        case .countdown(_, let fire, _, _):
+            let title = presentation.countdown?.title.text ?? presentation.alert.title.text
+            var actions: [NotificationAction] = []
+            if let pause = presentation.countdown?.pauseButton {
+                actions.append(NotificationAction(key: AlarmNotification.ActionKey.pause, label: pause.text.text, systemImageName: pause.systemImageName))
+            }
+            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
+            return .countdown(
+                key: key, title: title, body: "Rings at \(time(fire, zone: zone, seconds: true)) · \(app)", appName: app,
+                actions: actions, noActionsHint: "Stop with: alarmctl stop \(short)")
+        case .paused(let total, let elapsed):
+            let title = presentation.paused?.title.text ?? presentation.alert.title.text
+            var actions: [NotificationAction] = []
+            if let resume = presentation.paused?.resumeButton {
+                actions.append(NotificationAction(key: AlarmNotification.ActionKey.resume, label: resume.text.text, systemImageName: resume.systemImageName))
+            }
+            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
+            let left = Int((total - elapsed).rounded(.up))
+            return .countdown(
+                key: key, title: title, body: String(format: "Paused with %d:%02d left · %@", left / 60, left % 60, app), appName: app,
+                actions: actions, noActionsHint: "Resume with: alarmctl resume \(short)")
+        case .scheduled:
+            return .countdown(key: key, title: presentation.alert.title.text, body: app, appName: app, actions: [])
+        }
+    }
+
+    private static func time(_ date: Date, zone: TimeZone, seconds: Bool = false) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return seconds && parts.second != 0
+            ? String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+            : String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}
+
+extension AlarmPresenter {
+    /// A one-off message from the daemon itself (a damaged database, say).
+    func notice(title: String, body: String) {
+        commands.yield(.show(AlarmNotification(
+            key: "notice-\(UUID().uuidString)", summary: title, body: body, appName: "Alarms",
+            icon: "dialog-warning", urgency: .critical, timeout: .never, isResident: false, suppressesSound: false,
+            category: nil, actions: [], keepsShown: false, noActionsHint: nil)))
+    }
+}
