@@ -66,6 +66,8 @@ let package = Package(
 
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
+        // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
+        .testTarget(name: "CLITests", dependencies: ["alarmctl"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore"]),
         .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio"]),
         .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify"]),

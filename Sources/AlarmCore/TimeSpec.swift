@@ -1,0 +1,148 @@
+import Foundation
+import OpenAlarmKit
+
+/// What a person typed for "when": an alarm schedule or a countdown.
+///
+/// | form | example | result |
+/// |---|---|---|
+/// | time | `7:30`, `07:30`, `7am`, `7:30pm`, `noon`, `midnight` | next occurrence, once |
+/// | days + time | `daily 7:00`, `weekdays 6:30`, `weekends 9:00`, `mon-fri 06:00`, `mon,wed,fri 7:00` | weekly |
+/// | date + time | `2026-06-09 09:41`, `today 18:00`, `tomorrow 7am` | fixed, local wall time |
+/// | ISO 8601 | `2026-06-09T09:41:00+02:00`, `...Z`, no offset = local | fixed |
+/// | duration | `90s`, `5m`, `1h30m`, `2h`, `1:30:00`, `in 10m`, `in 90` | countdown |
+public enum TimeSpec: Hashable, Sendable {
+    case schedule(Alarm.Schedule)
+    case countdown(TimeInterval)
+
+    static let advice = "try 7:30, weekdays 6:30, tomorrow 7am, 2026-06-09 09:41 or 10m"
+
+    /// Parses `text`. `now` and `timeZone` place `today`/`tomorrow` and local dates, and
+    /// refuse fixed times that are already past.
+    public static func parse(_ text: String, now: Date, timeZone: TimeZone) throws(TimeSpecError) -> TimeSpec {
+        let words = specWords(text)
+        guard let first = words.first else {
+            throw TimeSpecError(.empty, "empty time spec (\(advice))", input: text, offset: 0, length: 1)
+        }
+        if first.lower == "in" {
+            guard words.count > 1 else {
+                throw TimeSpecError(.missingDuration, "missing duration after 'in' (e.g. in 10m)",
+                                    input: text, offset: first.offset + first.length + 1, length: 1)
+            }
+            return .countdown(try DurationParser.parse(rest(of: text, from: words[1]), in: text, allowsShortForms: true))
+        }
+        if DurationParser.looksLikeDuration(first, next: words.dropFirst().first) {
+            return .countdown(try DurationParser.parse(rest(of: text, from: first), in: text, allowsShortForms: false))
+        }
+        let calendar = FireTimeCalendar(timeZone: timeZone)
+        let dates = DateParser(input: text, calendar: calendar)
+        switch words.count {
+        case 1:
+            if let instant = try dates.instant(first) {
+                return .schedule(try future(.fixed(instant), instant, now: now, calendar: calendar, input: text))
+            }
+            if ClockTimeParser.looksLikeClockTime(first) {
+                let time = try ClockTimeParser.parse(first, in: text)
+                return .schedule(.relative(.init(time: time, repeats: .never)))
+            }
+            if first.characters.allSatisfy(isASCIIDigit) { throw ambiguous(first, in: text) }
+            if DateParser.looksLikeDate(first) || ["today", "tomorrow"].contains(first.lower)
+                || WeekdaySetParser.isDaySelection(first)
+            {
+                _ = try dates.localDate(first, now: now)
+                throw TimeSpecError(.missingTime, "missing time after '\(first.string)' (e.g. \(first.string) 7:30)",
+                                    input: text, offset: first.offset + first.length, length: 1)
+            }
+            throw TimeSpecError(.unknownWord, "can't read '\(first.string)' (\(advice))",
+                                input: text, offset: first.offset, length: first.length)
+        case 2:
+            if try dates.instant(first) != nil {
+                let extra = words[1]
+                throw TimeSpecError(.unexpectedWord, "unexpected '\(extra.string)' after the date-time '\(first.string)' (write the offset without a space: 2026-06-09T09:41:00+02:00)",
+                                    input: text, offset: extra.offset, length: extra.length)
+            }
+            let (dayWord, timeWord) = try dayAndTime(words[0], words[1], in: text)
+            let time = try ClockTimeParser.parse(timeWord, in: text)
+            if let date = try dates.localDate(dayWord, now: now) {
+                let instant = calendar.instant(of: date, hour: time.hour, minute: time.minute)
+                return .schedule(try future(.fixed(instant), instant, now: now, calendar: calendar, input: text))
+            }
+            let days = try WeekdaySetParser.parse(dayWord, in: text)
+            return .schedule(.relative(.init(time: time, repeats: .weekly(days))))
+        default:
+            let extra = words[2]
+            throw TimeSpecError(
+                .unexpectedWord,
+                "unexpected '\(extra.string)' in '\(trimmed(text))' (a spec is a time, days and a time, a date and a time, or a duration: \(advice))",
+                input: text, offset: extra.offset, length: extra.length)
+        }
+    }
+
+    /// A duration alone, for options like `--snooze 9m` and `timer 5m`: also takes `M:SS`
+    /// (`5:00` is five minutes) and bare seconds (`90`).
+    public static func parseDuration(_ text: String) throws(TimeSpecError) -> TimeInterval {
+        let characters = Array(text)
+        let whole = SpecText(characters: characters, positions: Array(characters.indices))
+        let words = specWords(text)
+        let body = words.first?.lower == "in" && words.count > 1 ? rest(of: text, from: words[1]) : whole
+        return try DurationParser.parse(body, in: text, allowsShortForms: true)
+    }
+
+    /// An instant, for options like `--from`: ISO 8601 with or without offset,
+    /// `YYYY-MM-DD HH:MM`, or `YYYY-MM-DD` (its midnight, by the DST policy). Past is fine.
+    public static func parseInstant(_ text: String, timeZone: TimeZone) throws(TimeSpecError) -> Date {
+        let words = specWords(text)
+        let calendar = FireTimeCalendar(timeZone: timeZone)
+        let dates = DateParser(input: text, calendar: calendar)
+        let advice = "use 2026-06-09T09:41:00+02:00, 2026-06-09 09:41 or 2026-06-09"
+        guard let first = words.first else {
+            throw TimeSpecError(.empty, "empty date (\(advice))", input: text, offset: 0, length: 1)
+        }
+        guard words.count <= 2 else {
+            throw TimeSpecError(.unexpectedWord, "unexpected '\(words[2].string)' (\(advice))",
+                                input: text, offset: words[2].offset, length: words[2].length)
+        }
+        if words.count == 1, let instant = try dates.instant(first) { return instant }
+        guard DateParser.looksLikeDate(first), let date = try dates.localDate(first, now: Date(timeIntervalSince1970: 0)) else {
+            throw TimeSpecError(.badDate, "can't read date '\(first.string)' (\(advice))",
+                                input: text, offset: first.offset, length: first.length)
+        }
+        guard words.count == 2 else { return calendar.instant(of: date, hour: 0, minute: 0) }
+        let time = try ClockTimeParser.parse(words[1], in: text)
+        return calendar.instant(of: date, hour: time.hour, minute: time.minute)
+    }
+
+    // MARK: - Pieces
+
+    /// Of two words, which names the day(s) and which the time: `tomorrow 7:00` or `7:00 tomorrow`.
+    private static func dayAndTime(_ a: SpecText, _ b: SpecText, in input: String) throws(TimeSpecError) -> (SpecText, SpecText) {
+        if ClockTimeParser.looksLikeClockTime(b) { return (a, b) }
+        if ClockTimeParser.looksLikeClockTime(a) { return (b, a) }
+        if b.characters.allSatisfy(isASCIIDigit) { throw ambiguous(b, in: input) }
+        throw TimeSpecError(.missingTime, "expected a time after '\(a.string)', got '\(b.string)' (\(ClockTimeParser.advice))",
+                            input: input, offset: b.offset, length: b.length)
+    }
+
+    private static func ambiguous(_ word: SpecText, in input: String) -> TimeSpecError {
+        let number = word.string
+        return TimeSpecError(.ambiguousNumber,
+                             "'\(number)' is ambiguous: write \(number):00 or \(number)am for a time, \(number)m or in \(number)s for a duration",
+                             input: input, offset: word.offset, length: word.length)
+    }
+
+    /// The input from `word` to its end, spaces included.
+    private static func rest(of input: String, from word: SpecText) -> SpecText {
+        let characters = Array(input)
+        let range = word.offset..<characters.count
+        return SpecText(characters: Array(characters[range]), positions: Array(range))
+    }
+
+    private static func future(
+        _ schedule: Alarm.Schedule, _ instant: Date, now: Date, calendar: FireTimeCalendar, input: String
+    ) throws(TimeSpecError) -> Alarm.Schedule {
+        guard instant > now else {
+            throw TimeSpecError(.inPast, "'\(trimmed(input))' is \(calendar.iso8601(instant)), already past (now is \(calendar.iso8601(now)))",
+                                input: input, offset: 0, length: input.count)
+        }
+        return schedule
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Calendar dates and instants: `2026-06-09`, `today`, `tomorrow`, and ISO 8601 date-times
+/// `2026-06-09T09:41[:00[.5]]` with `Z`, `+02:00`, `+0200` or `+02`, or no offset (local).
+struct DateParser {
+    let input: String
+    let calendar: FireTimeCalendar
+
+    static let dateAdvice = "write dates as YYYY-MM-DD, e.g. 2026-06-09"
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    static func looksLikeDate(_ word: SpecText) -> Bool {
+        word.count >= 5 && word.characters[0..<4].allSatisfy(isASCIIDigit) && word.characters[4] == "-"
+    }
+
+    /// `today`, `tomorrow` or `YYYY-MM-DD`; nil if `word` is none of those shapes.
+    func localDate(_ word: SpecText, now: Date) throws(TimeSpecError) -> LocalDate? {
+        switch word.lower {
+        case "today": return calendar.localDate(of: now)
+        case "tomorrow": return calendar.localDate(of: now).adding(days: 1)
+        default:
+            guard Self.looksLikeDate(word) else { return nil }
+            var cursor = Cursor(text: word, input: input)
+            let date = try cursor.date()
+            try cursor.expectEnd("after the date (\(Self.dateAdvice), then a time)")
+            return date
+        }
+    }
+
+    /// An ISO 8601 date-time; nil if `word` is not `YYYY-MM-DDT...`.
+    func instant(_ word: SpecText) throws(TimeSpecError) -> Date? {
+        guard Self.looksLikeDate(word), word.characters.contains(where: { $0 == "T" || $0 == "t" }) else { return nil }
+        var cursor = Cursor(text: word, input: input)
+        let date = try cursor.date()
+        try cursor.expect("T", "expected 'T' between date and time, as in 2026-06-09T09:41:00+02:00")
+        let hour = try cursor.twoDigits(.hourOutOfRange, "hour", 0...23)
+        try cursor.expect(":", "expected ':' after the hour, as in 2026-06-09T09:41:00+02:00")
+        let minute = try cursor.twoDigits(.minuteOutOfRange, "minute", 0...59)
+        var second = 0
+        var fraction = 0.0
+        if cursor.peek == ":" {
+            cursor.index += 1
+            second = try cursor.twoDigits(.secondOutOfRange, "second", 0...59)
+            if cursor.peek == "." || cursor.peek == "," {
+                cursor.index += 1
+                fraction = try cursor.fraction()
+            }
+        }
+        guard let offset = try cursor.utcOffset() else {
+            // No offset: a wall time here, resolved like any nominal local time.
+            return calendar.instant(of: date, hour: hour, minute: minute, second: second) + fraction
+        }
+        let local = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(local - offset) + fraction)
+    }
+
+    /// Reads one word left to right, failing with the position of the character at fault.
+    struct Cursor {
+        let text: SpecText
+        let input: String
+        var index = 0
+
+        var peek: Character? { index < text.count ? asciiLowercased(text.characters[index]) : nil }
+
+        func failure(_ kind: TimeSpecError.Kind, _ message: String, _ range: Range<Int>) -> TimeSpecError {
+            let (offset, length) = text.span(range)
+            return TimeSpecError(kind, message, input: input, offset: offset, length: length)
+        }
+
+        mutating func digits(maxCount: Int) -> (value: Int, range: Range<Int>)? {
+            let start = index
+            while index < text.count, index - start < maxCount, isASCIIDigit(text.characters[index]) { index += 1 }
+            guard index > start, let value = Int(String(text.characters[start..<index])) else { return nil }
+            return (value, start..<index)
+        }
+
+        mutating func expect(_ character: Character, _ advice: String) throws(TimeSpecError) {
+            guard peek == asciiLowercased(character) else {
+                let shown = index < text.count ? "'\(text.characters[index])'" : "the end"
+                throw failure(.badDate, "\(text.string): unexpected \(shown); \(advice)", index..<(index + 1))
+            }
+            index += 1
+        }
+
+        mutating func expectEnd(_ advice: String) throws(TimeSpecError) {
+            guard index == text.count else {
+                throw failure(.badDate, "\(text.string): unexpected '\(String(text.characters[index...]))' \(advice)", index..<text.count)
+            }
+        }
+
+        mutating func date() throws(TimeSpecError) -> LocalDate {
+            let whole = text.string
+            guard let year = digits(maxCount: 4), year.range.count == 4 else {
+                throw failure(.badDate, "can't read date '\(whole)' (\(DateParser.dateAdvice))", 0..<index)
+            }
+            try expect("-", DateParser.dateAdvice)
+            guard let month = digits(maxCount: 2) else {
+                throw failure(.badDate, "can't read the month of '\(whole)' (\(DateParser.dateAdvice))", index..<(index + 1))
+            }
+            guard (1...12).contains(month.value) else {
+                throw failure(.monthOutOfRange, "\(whole): month must be 1-12", month.range)
+            }
+            try expect("-", DateParser.dateAdvice)
+            guard let day = digits(maxCount: 2) else {
+                throw failure(.badDate, "can't read the day of '\(whole)' (\(DateParser.dateAdvice))", index..<(index + 1))
+            }
+            let lastDay = LocalDate.daysInMonth(month.value, year: year.value)
+            guard (1...lastDay).contains(day.value) else {
+                throw failure(.dayOutOfRange,
+                              "\(whole): day must be 1-\(lastDay) in \(DateParser.monthNames[month.value - 1]) \(year.value)",
+                              day.range)
+            }
+            return LocalDate(year: year.value, month: month.value, day: day.value)
+        }
+
+        mutating func twoDigits(_ kind: TimeSpecError.Kind, _ name: String, _ range: ClosedRange<Int>) throws(TimeSpecError) -> Int {
+            let start = index
+            guard let number = digits(maxCount: 2), number.range.count == 2 else {
+                throw failure(.badTime, "\(text.string): \(name) must be two digits", start..<(max(index, start + 1)))
+            }
+            guard range.contains(number.value) else {
+                throw failure(kind, "\(text.string): \(name) must be \(range.lowerBound)-\(range.upperBound)", number.range)
+            }
+            return number.value
+        }
+
+        mutating func fraction() throws(TimeSpecError) -> Double {
+            let start = index
+            guard let number = digits(maxCount: 9) else {
+                throw failure(.badTime, "\(text.string): expected digits after the decimal point", start..<(start + 1))
+            }
+            return Double(number.value) / pow(10, Double(number.range.count))
+        }
+
+        /// Seconds east of UTC, or nil when the word ends without an offset.
+        mutating func utcOffset() throws(TimeSpecError) -> Int? {
+            guard let sign = peek else { return nil }
+            let advice = "end with Z, +HH:MM or -HH:MM, as in 2026-06-09T09:41:00+02:00"
+            if sign == "z" {
+                index += 1
+                try expectEnd("after Z")
+                return 0
+            }
+            guard sign == "+" || sign == "-" else {
+                throw failure(.badOffset, "\(text.string): unexpected '\(text.characters[index])'; \(advice)", index..<(index + 1))
+            }
+            let start = index
+            index += 1
+            guard let hours = digits(maxCount: 2), hours.range.count == 2, hours.value <= 23 else {
+                throw failure(.badOffset, "\(text.string): bad UTC offset; \(advice)", start..<text.count)
+            }
+            var minutes = 0
+            if peek == ":" { index += 1 }
+            if index < text.count {
+                guard let value = digits(maxCount: 2), value.range.count == 2, value.value <= 59, index == text.count else {
+                    throw failure(.badOffset, "\(text.string): bad UTC offset; \(advice)", start..<text.count)
+                }
+                minutes = value.value
+            }
+            return (sign == "-" ? -1 : 1) * (hours.value * 3600 + minutes * 60)
+        }
+    }
+}

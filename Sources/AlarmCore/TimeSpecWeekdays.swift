@@ -1,0 +1,82 @@
+import Foundation
+
+/// Day selections: `daily`, `weekdays`, `weekends`, a day name, a list `mon,wed,fri`, a range
+/// `mon-fri` (wrapping: `fri-mon` is Friday to Monday), or a mix `mon-wed,fri`.
+/// Full names, common abbreviations and plurals ("mondays"), any case.
+enum WeekdaySetParser {
+    static let advice = "use mon, tue, ..., or daily, weekdays, weekends"
+    static let mondayFirst: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+
+    static func isDaySelection(_ word: SpecText) -> Bool {
+        let lower = word.lower
+        return groups[lower] != nil || weekday(named: lower) != nil
+    }
+
+    /// `input` is for messages; `single` says the whole word was one unknown name, which gets
+    /// a broader hint (it may have been meant as `today` or a date).
+    static func parse(_ word: SpecText, in input: String) throws(TimeSpecError) -> [Locale.Weekday] {
+        if let group = groups[word.lower] { return group }
+        var selected = Set<Locale.Weekday>()
+        let isList = word.characters.contains { $0 == "," || $0 == "-" }
+        for (item, itemStart) in word.split(on: ",") {
+            let ends = item.split(on: "-")
+            guard ends.count <= 2 else {
+                let (offset, length) = word.span(itemStart..<(itemStart + item.count))
+                throw TimeSpecError(.unknownWeekday, "can't read day range '\(item.string)' in '\(trimmed(input))' (\(advice))",
+                                    input: input, offset: offset, length: length)
+            }
+            var days: [Int] = []
+            for (end, endStart) in ends {
+                guard let day = weekday(named: end.lower) else {
+                    let (offset, length) = word.span((itemStart + endStart)..<(itemStart + endStart + max(1, end.count)))
+                    if end.isEmpty {
+                        throw TimeSpecError(.unknownWeekday, "missing weekday in '\(trimmed(input))' (\(advice))",
+                                            input: input, offset: offset, length: length)
+                    }
+                    if isList {
+                        throw TimeSpecError(.unknownWeekday, "unknown weekday '\(end.string)' in '\(trimmed(input))' (\(advice))",
+                                            input: input, offset: offset, length: length)
+                    }
+                    throw TimeSpecError(.unknownDay, "unknown day '\(end.string)' in '\(trimmed(input))' (use today, tomorrow, a date like 2026-06-09, mon, tue, ..., or daily, weekdays, weekends)",
+                                        input: input, offset: offset, length: length)
+                }
+                days.append(day)
+            }
+            // A range walks forward through the week from its first day to its last.
+            var index = days[0]
+            selected.insert(mondayFirst[index])
+            while index != days[days.count - 1] {
+                index = (index + 1) % 7
+                selected.insert(mondayFirst[index])
+            }
+        }
+        return mondayFirst.filter(selected.contains)
+    }
+
+    private static let groups: [String: [Locale.Weekday]] = [
+        "daily": mondayFirst, "everyday": mondayFirst,
+        "weekdays": Array(mondayFirst[0..<5]), "weekday": Array(mondayFirst[0..<5]),
+        "weekends": [.saturday, .sunday], "weekend": [.saturday, .sunday],
+    ]
+
+    private static let names: [String: Int] = {
+        var names: [String: Int] = [:]
+        let spellings = [
+            ["mon", "monday", "mo"], ["tue", "tues", "tuesday", "tu"], ["wed", "weds", "wednesday", "we"],
+            ["thu", "thur", "thurs", "thursday", "th"], ["fri", "friday", "fr"],
+            ["sat", "saturday", "sa"], ["sun", "sunday", "su"],
+        ]
+        for (index, words) in spellings.enumerated() {
+            for word in words { names[word] = index }
+            names[words.last { $0.hasSuffix("day") }! + "s"] = index
+        }
+        return names
+    }()
+
+    /// Index into `mondayFirst`.
+    private static func weekday(named lower: String) -> Int? { names[lower] }
+}
+
+func trimmed(_ input: String) -> String {
+    input.trimmingCharacters(in: .whitespacesAndNewlines)
+}
