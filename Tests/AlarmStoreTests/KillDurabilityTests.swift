@@ -81,7 +81,7 @@ import Testing
 
         var report = ChildReport()
         for _ in 0..<4 {
-            try runAndKill(database: folder.database, atLeast: Int.random(in: 20...200), into: &report)
+            try runAndKill(database: folder.database, atLeast: Int.random(in: 40...200), into: &report)
 
             let (store, recovered) = try AlarmStore.open(at: folder.database)
             #expect(recovered == nil, "a kill must never corrupt the database: \(recovered!)")
