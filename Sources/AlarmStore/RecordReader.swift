@@ -74,18 +74,12 @@ enum RecordReader {
         return value
     }
 
-    /// An enum with associated values: `{"case": {payload}}`, exactly one key.
-    private static func enumCase(_ tree: JSONTree) throws -> (name: String, payload: Fields) {
+    /// An enum with associated values: `{"case": payload}`, exactly one key. (Labeled
+    /// payloads are objects of their labels; unlabeled ones are the value itself, as
+    /// OpenAlarmKit's WireCoding writes them.)
+    private static func enumCase(_ tree: JSONTree) throws -> (name: String, payload: JSONTree) {
         guard case .object(let members) = tree, members.count == 1 else { throw Mismatch() }
-        return (members[0].key, try Fields(members[0].value))
-    }
-
-    /// The payload of a case with one unlabeled associated value: `{"_0": value}`.
-    private static func single(_ payload: Fields) throws -> JSONTree {
-        var payload = payload
-        let value = try payload.required("_0")
-        try payload.finish()
-        return value
+        return (members[0].key, members[0].value)
     }
 
     // MARK: AlarmRecord and its parts
@@ -109,9 +103,9 @@ enum RecordReader {
     private static func schedule(_ tree: JSONTree) throws -> Alarm.Schedule {
         let (name, payload) = try enumCase(tree)
         switch name {
-        case "fixed": return .fixed(try date(single(payload)))
+        case "fixed": return .fixed(try date(payload))
         case "relative":
-            var fields = try Fields(single(payload))
+            var fields = try Fields(payload)
             var time = try Fields(fields.required("time"))
             let relative = Alarm.Schedule.Relative(
                 time: .init(hour: try int(time.required("hour")), minute: try int(time.required("minute"))),
@@ -124,13 +118,11 @@ enum RecordReader {
     }
 
     private static func recurrence(_ tree: JSONTree) throws -> Alarm.Schedule.Relative.Recurrence {
+        if case .string("never") = tree { return .never }
         let (name, payload) = try enumCase(tree)
         switch name {
-        case "never":
-            try payload.finish()
-            return .never
         case "weekly":
-            guard case .array(let days) = try single(payload) else { throw Mismatch() }
+            guard case .array(let days) = payload else { throw Mismatch() }
             return .weekly(try days.map { try raw($0, as: Locale.Weekday.self) })
         default: throw Mismatch()
         }
@@ -197,15 +189,14 @@ enum RecordReader {
 
     private static func sound(_ tree: JSONTree) throws -> SoundSettings {
         var fields = try Fields(tree)
-        let (name, payload) = try enumCase(fields.required("sound"))
         let alertSound: AlertConfiguration.AlertSound
-        switch name {
-        case "default":
-            try payload.finish()
+        let soundTree = try fields.required("sound")
+        if case .string("default") = soundTree {
             alertSound = .default
-        case "named":
-            alertSound = .named(try string(single(payload)))
-        default: throw Mismatch()
+        } else {
+            let (name, payload) = try enumCase(soundTree)
+            guard name == "named" else { throw Mismatch() }
+            alertSound = .named(try string(payload))
         }
         let settings = SoundSettings(
             sound: alertSound,
@@ -217,7 +208,8 @@ enum RecordReader {
     }
 
     private static func phase(_ tree: JSONTree) throws -> AlarmRecord.Phase {
-        var (name, fields) = try enumCase(tree)
+        let (name, payload) = try enumCase(tree)
+        var fields = try Fields(payload)
         let phase: AlarmRecord.Phase
         switch name {
         case "scheduled":
