@@ -70,8 +70,13 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["alarmctl"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore"]),
         .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio"]),
-        .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify"]),
-        .testTarget(name: "AlarmDaemonTests", dependencies: ["AlarmDaemon", "OpenAlarmKit"]),
+        .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify", "TestSupport"]),
+        // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
+        .testTarget(
+            name: "AlarmDaemonTests",
+            dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
+        // Drives the project's scriptable notification server (scripts/testing) for the tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,12 +57,13 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
         engine.onChange = { [unowned self] in changed() }
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
-        do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
-
+        // The server exists before the alarms load, since loading may already report missed
+        // alarms to watchers (there are none yet, but the path must be there).
         let listening = try openListeningSocket(path: paths.socket, environment: environment)
         server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
             handle(request, from: connection)
         }
+        do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
         loop.watch(timer.fd) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         if let watch = zones.makeWatch() {

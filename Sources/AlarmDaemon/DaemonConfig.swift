@@ -49,25 +49,25 @@ public struct DaemonConfig: Hashable, Sendable {
                 try check(!device.isEmpty, "sound.device must not be empty")
                 audioDevice = device
             }
-            if let volume = sound.volume {
+            if let volume = sound.volume?.value {
                 try check((0...100).contains(volume), "sound.volume must be 0-100 (percent)")
                 self.volume = volume / 100
             }
-            if let ramp = sound.ramp {
+            if let ramp = sound.ramp?.value {
                 try check((0...3600).contains(ramp), "sound.ramp must be 0-3600 seconds")
                 rampSeconds = ramp
             }
         }
         if let alarms = file.alarms {
-            if let snooze = alarms.snooze {
+            if let snooze = alarms.snooze?.value {
                 try check(snooze > 0 && snooze <= 86400, "alarms.snooze must be 1-86400 seconds")
                 policy.defaultSnooze = snooze
             }
-            if let timeout = alarms.ringTimeout {
+            if let timeout = alarms.ringTimeout?.value {
                 try check(timeout >= 5 && timeout <= 86400, "alarms.ring_timeout must be 5-86400 seconds")
                 policy.ringTimeout = timeout
             }
-            if let tolerance = alarms.lateTolerance {
+            if let tolerance = alarms.lateTolerance?.value {
                 try check(tolerance >= 0 && tolerance <= 7 * 86400, "alarms.late_tolerance must be 0-604800 seconds")
                 policy.lateTolerance = tolerance
             }
@@ -78,20 +78,34 @@ public struct DaemonConfig: Hashable, Sendable {
         }
     }
 
+    /// A TOML number: `540` and `540.0` both mean 540 (TOML keeps integers and floats apart).
+    private struct Number: Decodable {
+        var value: Double
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let integer = try? container.decode(Int.self) {
+                value = Double(integer)
+            } else {
+                value = try container.decode(Double.self)
+            }
+        }
+    }
+
     private struct ConfigFile: Decodable {
         var sound: Sound?
         var alarms: Alarms?
 
         struct Sound: Decodable {
             var device: String?
-            var volume: Double?
-            var ramp: Double?
+            var volume: Number?
+            var ramp: Number?
         }
 
         struct Alarms: Decodable {
-            var snooze: Double?
-            var ringTimeout: Double?
-            var lateTolerance: Double?
+            var snooze: Number?
+            var ringTimeout: Number?
+            var lateTolerance: Number?
             var maxPerApp: Int?
 
             enum CodingKeys: String, CodingKey {

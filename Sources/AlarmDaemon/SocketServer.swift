@@ -105,15 +105,23 @@ final class SocketServer {
             connection.inbox += line
             let request = connection.inbox
             connection.inbox.removeAll(keepingCapacity: true)
-            handleLine(request, on: connection)
+            if request.count > AlarmProtocol.maxRequestBytes {
+                push(tooLarge, to: connection)
+            } else {
+                handleLine(request, on: connection)
+            }
         }
         if connection.discarding { return }
         connection.inbox += rest
-        if connection.inbox.count > AlarmProtocol.maxMessageBytes {
+        if connection.inbox.count > AlarmProtocol.maxRequestBytes {
             connection.inbox.removeAll()
             connection.discarding = true
-            push(.failure(id: nil, .init(.tooLarge, "request larger than \(AlarmProtocol.maxMessageBytes) bytes; ignored up to the next newline")), to: connection)
+            push(tooLarge, to: connection)
         }
+    }
+
+    private var tooLarge: AlarmProtocol.Message {
+        .failure(id: nil, .init(.tooLarge, "request larger than \(AlarmProtocol.maxRequestBytes) bytes; ignored up to the next newline"))
     }
 
     private func handleLine(_ line: [UInt8], on connection: Connection) {

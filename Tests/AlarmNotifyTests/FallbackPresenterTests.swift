@@ -1,5 +1,6 @@
 @testable import AlarmNotify
 import Foundation
+import TestSupport
 import Testing
 
 /// Without a bus or a server the program must go on with the terminal presenter. These probe

@@ -1,5 +1,6 @@
 import AlarmNotify
 import Foundation
+import TestSupport
 import Testing
 
 /// Real libnotify over a private session bus, against the scriptable server. Serialized: the

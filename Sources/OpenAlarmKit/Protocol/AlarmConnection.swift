@@ -33,7 +33,15 @@ public final class AlarmConnection: @unchecked Sendable {
     private var nextID = 1
 
     public init(socketPath: String) throws(ConnectionError) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // The descriptor is owned (and closed by deinit) only once connected; a failure closes
+        // it here, before `self` exists, so it can never be closed twice.
+        fd = try Self.connectedSocket(to: socketPath)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    private static func connectedSocket(to socketPath: String) throws(ConnectionError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .broken("socket(): \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -55,8 +63,7 @@ public final class AlarmConnection: @unchecked Sendable {
             close(fd)
             throw .daemonNotRunning(socket: socketPath)
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
     }
 
     deinit { close(fd) }
@@ -119,7 +126,7 @@ public final class AlarmConnection: @unchecked Sendable {
                     throw .broken("unreadable reply: \(error)")
                 }
             }
-            guard buffer.count <= AlarmProtocol.maxMessageBytes else { throw .broken("reply larger than \(AlarmProtocol.maxMessageBytes) bytes") }
+            guard buffer.count <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }

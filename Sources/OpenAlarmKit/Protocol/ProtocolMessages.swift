@@ -5,8 +5,10 @@ import Foundation
 /// `watch` request then also receives pushed events (messages with `event` and no `id`).
 public enum AlarmProtocol {
     public static let version = 1
-    /// The largest line either side accepts; a longer one is an error, not a crash.
-    public static let maxMessageBytes = 256 * 1024
+    /// The largest request line alarmd accepts; a longer one gets an error reply, not a crash.
+    public static let maxRequestBytes = 256 * 1024
+    /// The largest reply or event line a client accepts: a list of 10,000 alarms is ~7 MiB.
+    public static let maxReplyBytes = 64 << 20
     /// The largest app metadata (its JSON text) an alarm may carry.
     public static let maxMetadataBytes = 4096
 

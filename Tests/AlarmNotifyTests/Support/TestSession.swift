@@ -1,6 +1,7 @@
 import AlarmNotify
 import Foundation
 import Synchronization
+import TestSupport
 
 /// The one private session bus of this test process. libnotify and GDBus resolve the session
 /// bus once per process, so every libnotify test shares this bus and server (their suite is
@@ -45,9 +46,3 @@ final class EventRecorder: Sendable {
     }
 }
 
-/// A Mutex that can be shared by reference with a thread or task.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
-}

@@ -5,22 +5,22 @@ import Synchronization
 /// org.freedesktop.Notifications server. The script exits, stops its bus and removes its
 /// folder (log included) when our end of its stdin closes, which also happens when the test
 /// process exits or dies, so nothing is left behind.
-final class FakeNotificationServer: @unchecked Sendable {
-    let address: String
-    let logURL: URL
+public final class FakeNotificationServer: @unchecked Sendable {
+    public let address: String
+    public let logURL: URL
     private let process: Process
     private let input: FileHandle
     private let output = Locked<[String]>([])
 
-    struct LaunchError: Error, CustomStringConvertible {
-        let description: String
+    public struct LaunchError: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    static let script = URL(fileURLWithPath: #filePath)
+    public static let script = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/testing/fake-notification-server.py")
+        .appendingPathComponent("scripts/testing/fake-notification-server.py")
 
-    init(arguments: [String] = []) throws {
+    public init(arguments: [String] = []) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.script.path] + arguments
@@ -69,7 +69,7 @@ final class FakeNotificationServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Sends one control command and waits for the script's acknowledgement.
-    func send(_ command: String) async throws {
+    public func send(_ command: String) async throws {
         let already = output.withLock { $0.count }
         input.write(Data((command + "\n").utf8))
         let deadline = ContinuousClock.now + .seconds(10)
@@ -85,13 +85,13 @@ final class FakeNotificationServer: @unchecked Sendable {
         throw LaunchError(description: "no answer to '\(command)'")
     }
 
-    func stop() {
+    public func stop() {
         try? input.close()
         process.waitUntilExit()
     }
 
     /// Every call recorded so far, oldest first.
-    func calls() -> [ServerCall] {
+    public func calls() -> [ServerCall] {
         guard let text = try? String(contentsOf: logURL, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
@@ -99,7 +99,7 @@ final class FakeNotificationServer: @unchecked Sendable {
     }
 
     /// Waits until `condition` holds for the recorded calls, returning them.
-    func waitForCalls(
+    public func waitForCalls(
         timeout: Duration = .seconds(5), _ condition: ([ServerCall]) -> Bool
     ) async throws -> [ServerCall] {
         let deadline = ContinuousClock.now + timeout
@@ -110,12 +110,12 @@ final class FakeNotificationServer: @unchecked Sendable {
         }
     }
 
-    func notifies(summary: String) -> [ServerCall] {
+    public func notifies(summary: String) -> [ServerCall] {
         calls().filter { $0.method == "Notify" && $0.summary == summary }
     }
 
     /// Waits for at least `count` Notify calls with this summary and returns all of them.
-    func waitForNotifies(summary: String, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [ServerCall] {
+    public func waitForNotifies(summary: String, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [ServerCall] {
         try await waitForCalls(timeout: timeout) { calls in
             calls.filter { $0.method == "Notify" && $0.summary == summary }.count >= count
         }.filter { $0.method == "Notify" && $0.summary == summary }
@@ -124,19 +124,19 @@ final class FakeNotificationServer: @unchecked Sendable {
 
 /// One recorded D-Bus call. Hints are rendered "TYPE:VALUE" (e.g. "y:2", "b:true") so a test
 /// checks the D-Bus type as well as the value.
-struct ServerCall: Sendable, CustomStringConvertible {
-    let method: String
-    let id: UInt32
-    let appName: String
-    let replacesID: UInt32
-    let appIcon: String
-    let summary: String
-    let body: String
-    let actions: [String]
-    let hints: [String: String]
-    let expireTimeout: Int32
+public struct ServerCall: Sendable, CustomStringConvertible {
+    public let method: String
+    public let id: UInt32
+    public let appName: String
+    public let replacesID: UInt32
+    public let appIcon: String
+    public let summary: String
+    public let body: String
+    public let actions: [String]
+    public let hints: [String: String]
+    public let expireTimeout: Int32
 
-    init(_ json: [String: Any]) {
+    public init(_ json: [String: Any]) {
         method = json["method"] as? String ?? ""
         id = UInt32(json["id"] as? Int ?? 0)
         appName = json["app_name"] as? String ?? ""
@@ -160,5 +160,12 @@ struct ServerCall: Sendable, CustomStringConvertible {
         self.hints = hints
     }
 
-    var description: String { "\(method)(id \(id), replaces \(replacesID), '\(summary)', actions \(actions), hints \(hints))" }
+    public var description: String { "\(method)(id \(id), replaces \(replacesID), '\(summary)', actions \(actions), hints \(hints))" }
+}
+
+/// A Mutex that can be shared by reference with a thread or task.
+public final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    public init(_ value: Value) { mutex = Mutex(value) }
+    public func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
 }

@@ -1,0 +1,154 @@
+import Foundation
+import OpenAlarmKit
+import Testing
+import TestSupport
+
+/// A real alarmd in a temporary home: its own XDG folders, ALSA's `file` device writing to
+/// `audioFile`, and (optionally) the project's scriptable notification server on a private
+/// session bus. Each test gets its own, so tests run in parallel without sharing anything.
+final class DaemonHarness: @unchecked Sendable {
+    let root: URL
+    let notifications: FakeNotificationServer?
+    private(set) var environment: [String: String]
+    private var process: Process?
+
+    static let buildFolder: URL = {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("alarmd").path) }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+    }()
+
+    var audioFile: String { root.appendingPathComponent("out.raw").path }
+    var paths: AlarmPaths { AlarmPaths(environment: environment) }
+    var logText: String { (try? String(contentsOf: root.appendingPathComponent("alarmd.log"), encoding: .utf8)) ?? "" }
+
+    /// - Parameters:
+    ///   - withNotificationServer: false leaves the daemon without a session bus.
+    ///   - config: the text of config.toml, if any.
+    ///   - extra: more environment (e.g. OPENALARMKIT_LOCALTIME); a nil value removes a variable.
+    init(withNotificationServer: Bool = true, config: String? = nil, extra: [String: String?] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-e2e-\(UUID().uuidString.prefix(8))")
+        for folder in ["run", "state", "config/openalarmkit", "data"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        chmod(root.appendingPathComponent("run").path, 0o700)
+        if let config { try config.write(to: root.appendingPathComponent("config/openalarmkit/config.toml"), atomically: true, encoding: .utf8) }
+        notifications = withNotificationServer ? try FakeNotificationServer() : nil
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = root.appendingPathComponent("run").path
+        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
+        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+        environment["OPENALARMKIT_AUDIO_DEVICE"] = "file:FILE=\(root.appendingPathComponent("out.raw").path),FORMAT=raw"
+        environment["OPENALARMKIT_NO_AUTOSTART"] = "1"
+        environment["DBUS_SESSION_BUS_ADDRESS"] = notifications?.address ?? "unix:path=\(root.path)/no-bus"
+        environment["TZ"] = "UTC"
+        environment["JOURNAL_STREAM"] = nil
+        for (key, value) in extra { environment[key] = value }
+        self.environment = environment
+    }
+
+    deinit {
+        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Starts alarmd and waits until it answers on its socket.
+    func start() throws {
+        let process = Process()
+        process.executableURL = Self.buildFolder.appendingPathComponent("alarmd")
+        process.environment = environment
+        let log = root.appendingPathComponent("alarmd.log")
+        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        process.standardError = handle
+        process.standardOutput = handle
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if (try? AlarmConnection(socketPath: paths.socket)) != nil { return }
+            guard process.isRunning else { break }
+            usleep(10_000)
+        }
+        Issue.record("alarmd did not start: \(logText)")
+        throw HarnessError.didNotStart
+    }
+
+    /// SIGTERM, and wait for a clean exit.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// SIGKILL: no chance to clean up.
+    func kill9() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    var exitStatus: Int32? { process.flatMap { $0.isRunning ? nil : $0.terminationStatus } }
+
+    func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: paths.socket) }
+
+    func list() throws -> [AlarmRecord] { try connect().send(.list).alarms ?? [] }
+
+    func record(_ id: UUID) throws -> AlarmRecord? { try list().first { $0.id == id } }
+
+    var audioBytes: Int { ((try? FileManager.default.attributesOfItem(atPath: audioFile))?[.size] as? Int) ?? 0 }
+
+    /// Runs the built alarmctl against this daemon.
+    func alarmctl(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = Self.buildFolder.appendingPathComponent("alarmctl")
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    enum HarnessError: Error { case didNotStart, timedOut(String) }
+}
+
+/// Polls `condition` every 10 ms until it holds or `seconds` pass; records an issue on timeout.
+/// It suspends rather than sleeps, so tasks of the test process (an app's intent listener)
+/// keep running on the few cooperative threads.
+@discardableResult
+func eventually(_ what: String, within seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("timed out waiting for \(what)")
+    return false
+}
+
+/// A record as an app would send it.
+func makeRecord(
+    title: String, schedule: Alarm.Schedule? = nil, preAlert: TimeInterval? = nil, postAlert: TimeInterval? = nil,
+    secondary: AlarmPresentation.Alert.SecondaryButtonBehavior? = .countdown, app: String = "e2e"
+) -> AlarmRecord {
+    let button = secondary.map { _ in AlarmButton(text: "Snooze", textColor: .white, systemImageName: "zzz") }
+    return AlarmRecord(
+        id: UUID(), appID: app, schedule: schedule,
+        countdownDuration: preAlert == nil && postAlert == nil ? nil : .init(preAlert: preAlert, postAlert: postAlert),
+        presentation: AlarmPresentation(
+            alert: .init(title: .init(title), secondaryButton: button, secondaryButtonBehavior: secondary),
+            countdown: .init(title: .init(title), pauseButton: AlarmButton(text: "Pause", textColor: .white, systemImageName: "pause.fill")),
+            paused: .init(title: .init("\(title) paused"), resumeButton: AlarmButton(text: "Resume", textColor: .white, systemImageName: "play.fill"))),
+        phase: .scheduled(fireDate: Date()))
+}

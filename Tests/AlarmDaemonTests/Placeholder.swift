@@ -1,3 +1,0 @@
-import Testing
-@testable import AlarmDaemon
-// PLACEHOLDER — replaced by its issue's tests.

@@ -1,0 +1,149 @@
+import Foundation
+import OpenAlarmKit
+import Testing
+
+/// The socket protocol: bad input gets an error reply and everyone keeps being served.
+@Suite struct ProtocolTests {
+    /// A raw client: bytes in, lines out.
+    final class RawClient {
+        let fd: Int32
+        private var buffer: [UInt8] = []
+
+        init(path: String) throws {
+            fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw.copyBytes(from: Array(path.utf8))
+                raw[path.utf8.count] = 0
+            }
+            let ok = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard ok == 0 else { throw POSIXError(.ECONNREFUSED) }
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+
+        deinit { close(fd) }
+
+        func write(_ text: String) {
+            let bytes = Array(text.utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+                guard n > 0 else { return }
+                sent += n
+            }
+        }
+
+        func readLine() -> [String: Any]? {
+            while true {
+                if let newline = buffer.firstIndex(of: 10) {
+                    let line = Data(buffer[..<newline])
+                    buffer.removeSubrange(...newline)
+                    return (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
+                }
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard n > 0 else { return nil }
+                buffer += chunk[..<n]
+            }
+        }
+    }
+
+    private func errorCode(_ reply: [String: Any]?) -> String? { (reply?["error"] as? [String: Any])?["code"] as? String }
+
+    @Test func malformedOversizedAndUnknownRequestsGetErrorsAndTheConnectionLivesOn() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try daemon.start()
+        let client = try RawClient(path: daemon.paths.socket)
+
+        client.write("this is not json\n")
+        #expect(errorCode(client.readLine()) == "malformed")
+
+        client.write(#"{"v":1,"id":7,"op":"explode"}"# + "\n")
+        let unknown = client.readLine()
+        #expect(errorCode(unknown) == "malformed")
+        #expect(unknown?["id"] as? Int == 7, "the reply carries the request's id when it can be read")
+
+        client.write(#"{"v":99,"id":8,"op":"list"}"# + "\n")
+        #expect(errorCode(client.readLine()) == "unsupportedVersion")
+
+        client.write(#"{"v":1,"id":9,"op":"stop"}"# + "\n")
+        #expect(errorCode(client.readLine()) == "malformed")
+
+        client.write(#"{"v":1,"id":10,"op":"stop","alarm":"00000000-0000-0000-0000-000000000001"}"# + "\n")
+        #expect(errorCode(client.readLine()) == "notFound")
+
+        client.write(String(repeating: "x", count: AlarmProtocol.maxRequestBytes + 10_000) + "\n")
+        #expect(errorCode(client.readLine()) == "tooLarge")
+
+        // The same connection, and a new one, still work.
+        client.write(#"{"v":1,"id":11,"op":"list"}"# + "\n")
+        let reply = client.readLine()
+        #expect(reply?["ok"] as? Bool == true && reply?["id"] as? Int == 11)
+        #expect(try daemon.connect().send(.status).status != nil)
+        #expect(daemon.exitStatus == nil, "the daemon is still running")
+    }
+
+    @Test func badRecordsAreRefusedWithReasons() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false, config: "[alarms]\nmax_per_app = 2\n")
+        try daemon.start()
+        let connection = try daemon.connect()
+        func refusal(_ record: AlarmRecord) -> AlarmProtocol.ErrorReply.Code? {
+            do {
+                try connection.send(.schedule, record: record)
+                return nil
+            } catch {
+                if case .refused(let reply) = error { return reply.code }
+                return nil
+            }
+        }
+        var big = makeRecord(title: "Big", preAlert: 60)
+        big.metadata = String(repeating: "m", count: AlarmProtocol.maxMetadataBytes + 1)
+        #expect(refusal(big) == .invalidConfiguration)
+        var unsafe = makeRecord(title: "Unsafe", preAlert: 60)
+        unsafe.sound.sound = .named("../../etc/passwd")
+        #expect(refusal(unsafe) == .invalidConfiguration)
+        #expect(refusal(makeRecord(title: "Past", schedule: .fixed(Date().addingTimeInterval(-60)))) == .neverFires)
+        #expect(refusal(makeRecord(title: "Nothing")) == .neverFires)
+
+        // The per-app cap.
+        #expect(refusal(makeRecord(title: "One", preAlert: 60)) == nil)
+        #expect(refusal(makeRecord(title: "Two", preAlert: 60)) == nil)
+        #expect(refusal(makeRecord(title: "Three", preAlert: 60)) == .maximumLimitReached)
+        #expect(refusal(makeRecord(title: "Other app", preAlert: 60, app: "other")) == nil)
+        // An invalid transition.
+        let scheduled = makeRecord(title: "Later", schedule: .fixed(Date().addingTimeInterval(3600)), app: "third")
+        #expect(refusal(scheduled) == nil)
+        #expect(throws: ConnectionError.self) { try connection.send(.countdown, alarm: scheduled.id) }
+    }
+
+    @Test func manyClientsAtOnceAndWatchersSeeEveryChange() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try daemon.start()
+        let watcher = try daemon.connect().watch()
+        var iterator = watcher.makeAsyncIterator()
+        let initial = await iterator.next()
+        #expect(initial?.event == .alarms && initial?.alarms?.isEmpty == true)
+
+        await withTaskGroup(of: Void.self) { group in
+            for client in 0..<8 {
+                group.addTask {
+                    guard let connection = try? daemon.connect() else { return }
+                    for n in 0..<10 {
+                        _ = try? connection.send(.schedule, record: makeRecord(title: "c\(client)-\(n)", schedule: .fixed(Date().addingTimeInterval(3600))))
+                    }
+                }
+            }
+        }
+        #expect(try daemon.list().count == 80)
+        var seen = 0
+        while let message = await iterator.next() {
+            if message.event == .alarms { seen = message.alarms?.count ?? 0 }
+            if seen == 80 { break }
+        }
+        #expect(seen == 80, "the last push lists every alarm")
+    }
+}
