@@ -161,3 +161,56 @@ import TestSupport
         #expect(abs(fixedFire.timeIntervalSince(fixedDate)) < 1e-5)
     }
 }
+
+@Suite struct ActivationTests {
+    @Test func systemdSocketActivationHandsTheDaemonItsSocket() async throws {
+        // systemd-socket-activate does what alarmd.socket does: listens, and starts alarmd on
+        // the first connection with the socket as fd 3 (LISTEN_FDS=1, LISTEN_PID).
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try FileManager.default.createDirectory(atPath: daemon.paths.runtimeDirectory, withIntermediateDirectories: true)
+        let activator = Process()
+        activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        activator.arguments = ["--listen=\(daemon.paths.socket)", DaemonHarness.buildFolder.appendingPathComponent("alarmd").path]
+        activator.environment = daemon.environment
+        activator.standardError = FileHandle.nullDevice
+        try activator.run()
+        defer {
+            activator.terminate()
+            activator.waitUntilExit()
+        }
+        await eventually("the socket to be listened on") { FileManager.default.fileExists(atPath: daemon.paths.socket) }
+        let status = try #require(try daemon.connect().send(.status).status)
+        #expect(status.pid != activator.processIdentifier || status.version == "0.1.0")
+        let timer = makeRecord(title: "Activated", preAlert: 60)
+        #expect(try daemon.connect().send(.schedule, record: timer).record?.phase.state == .countdown)
+        kill(status.pid, SIGTERM)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(FileManager.default.fileExists(atPath: daemon.paths.socket), "a socket systemd owns is left in place")
+    }
+
+    @Test func alarmctlStartsTheDaemonWhenNothingAnswers() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false, extra: ["OPENALARMKIT_NO_AUTOSTART": nil])
+        let result = try daemon.alarmctl("status", "--json")
+        #expect(result.status == 0, "\(result.err)")
+        let status = try JSONDecoder().decode(AlarmProtocol.DaemonStatus.self, from: Data(result.out.utf8))
+        defer { kill(status.pid, SIGTERM) }
+        #expect(status.alarmCount == 0)
+        #expect(FileManager.default.fileExists(atPath: daemon.paths.stateDirectory + "/alarmd.log"))
+        // With autostart off and nothing running, the CLI says so and exits 3.
+        kill(status.pid, SIGTERM)
+        try await Task.sleep(for: .milliseconds(300))
+        var quiet = daemon.environment
+        quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
+        let process = Process()
+        process.executableURL = DaemonHarness.buildFolder.appendingPathComponent("alarmctl")
+        process.arguments = ["list"]
+        process.environment = quiet
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3)
+        #expect(text.contains("alarmd is not running"))
+    }
+}
