@@ -6,7 +6,11 @@ import Testing
 /// bus, the server's capabilities and its quirk mode are shared by the whole process.
 @Suite(.serialized)
 struct LibNotifyPresenterTests {
-    let server = TestSession.server
+    let server: FakeNotificationServer
+
+    init() throws {
+        server = try TestSession.server.get()
+    }
 
     let stop = NotificationAction(key: "stop", label: "Stop", systemImageName: "stop.circle")
     let snooze = NotificationAction(key: "snooze", label: "Snooze", systemImageName: "zzz")
