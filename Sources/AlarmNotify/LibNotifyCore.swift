@@ -30,6 +30,9 @@ final class LibNotifyCore {
     private var isShutDown = false
     private var nameWatch: guint = 0
     private var serverHasVanished = false
+    /// The watch's first callback only reports the state when it started, which may be stale:
+    /// a server D-Bus-activated by our first Notify appears after the watch said "vanished".
+    private var nameWatchPrimed = false
 
     init(appName: String, server: NotificationServerInfo, logger: Logger,
          continuation: AsyncStream<NotificationEvent>.Continuation) {
@@ -103,6 +106,7 @@ final class LibNotifyCore {
 
     /// The server left the bus (crashed, restarted): its popups are gone without a signal.
     func serverVanished() {
+        guard nameWatchPrimed else { return nameWatchPrimed = true }
         serverHasVanished = true
         for (key, entry) in entries {
             guard let handle = entry.handle, !handle.isClosed else { continue }
@@ -121,6 +125,7 @@ final class LibNotifyCore {
     /// A server (again) owns the name: bring back what must stay shown without waiting for the
     /// backoff timers.
     func serverAppeared() {
+        guard nameWatchPrimed else { return nameWatchPrimed = true }
         guard serverHasVanished else { return }
         serverHasVanished = false
         for (key, entry) in entries where entry.wanted && entry.content.keepsShown {

@@ -1,4 +1,5 @@
 import CLibNotify
+import Synchronization
 
 /// One libnotify `NotifyNotification`, that is one popup on the server with one server id.
 /// Lives on the GLib thread. The handle owns the object's reference; every C callback it
@@ -54,7 +55,13 @@ final class SignalContext {
         self.key = key
         self.serial = serial
         self.action = action
+        Self.alive.add(1, ordering: .relaxed)
     }
+
+    deinit { Self.alive.subtract(1, ordering: .relaxed) }
+
+    /// How many contexts GLib still holds: lets the tests prove every one is released.
+    static let alive = Atomic<Int>(0)
 
     /// +1 reference handed to GLib; balanced by `releaseSignalContext`/`releaseActionContext`.
     var retainedPointer: gpointer { Unmanaged.passRetained(self).toOpaque() }

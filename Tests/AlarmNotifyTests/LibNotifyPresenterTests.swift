@@ -1,4 +1,4 @@
-import AlarmNotify
+@testable import AlarmNotify
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +7,11 @@ import Testing
 /// bus, the server's capabilities and its quirk mode are shared by the whole process.
 @Suite(.serialized)
 struct LibNotifyPresenterTests {
-    let server = TestSession.server
+    let server: FakeNotificationServer
+
+    init() throws {
+        server = try TestSession.server.get()
+    }
 
     let stop = NotificationAction(key: "stop", label: "Stop", systemImageName: "stop.circle")
     let snooze = NotificationAction(key: "snooze", label: "Snooze", systemImageName: "zzz")
@@ -192,5 +196,25 @@ struct LibNotifyPresenterTests {
             #expect(calls.count >= 2)
             #expect(recorder.events.isEmpty)
         }
+    }
+}
+
+/// The C callbacks' contexts are released by GLib's destroy notifies: none may outlive its
+/// popup (a leak) and none may be released early (a use after free would crash the suite).
+extension LibNotifyPresenterTests {
+    @Test func callbackContextsAreReleasedWithTheirPopups() async throws {
+        let before = SignalContext.alive.load(ordering: .relaxed)
+        try await withPresenter { presenter, _ in
+            try await presenter.show(.alert(key: "leak-1", title: "Leak check", body: "", stop: stop, secondary: snooze))
+            try await presenter.show(.alert(key: "leak-1", title: "Leak check", body: "again", stop: stop))
+            try await presenter.show(.countdown(key: "leak-2", title: "Leak check 2", body: "", actions: [stop]))
+            _ = try await server.waitForNotifies(summary: "Leak check", count: 2)
+            // One closed-signal context per popup, one per current button.
+            #expect(SignalContext.alive.load(ordering: .relaxed) - before == 4)
+            await presenter.withdraw(key: "leak-1")
+        }
+        // Handles are unreffed on a later turn of the GLib loop; let it run.
+        for _ in 0..<3 { await GLibMainLoopThread.shared.perform {} }
+        #expect(SignalContext.alive.load(ordering: .relaxed) == before)
     }
 }

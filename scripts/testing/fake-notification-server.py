@@ -18,7 +18,7 @@ Commands, one per line on stdin; each is answered with `ok ...` or `error ...` o
   vanish | own          release / take the org.freedesktop.Notifications name
 End of stdin stops the server and its bus: the tests' process cannot leak them.
 """
-import argparse, json, os, shutil, signal, subprocess, sys, tempfile
+import argparse, ctypes, json, os, shutil, signal, subprocess, sys, tempfile
 
 import dbus, dbus.service
 from dbus.mainloop.glib import DBusGMainLoop
@@ -138,8 +138,12 @@ def main():
   </policy>
 </busconfig>
 """)
+    def die_with_parent():
+        # Linux: the bus gets SIGTERM when this script dies, however it dies.
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
     daemon = subprocess.Popen(["dbus-daemon", "--config-file", config, "--nofork", "--print-address=1"],
-                              stdout=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, text=True, preexec_fn=die_with_parent)
     address = daemon.stdout.readline().strip()
 
     def out(line):
@@ -157,6 +161,9 @@ def main():
             daemon.kill()
         shutil.rmtree(tmp, ignore_errors=True)
         os._exit(code)
+
+    signal.signal(signal.SIGTERM, lambda *_: stop(0))
+    signal.signal(signal.SIGINT, lambda *_: stop(0))
 
     if not address:
         out("error dbus-daemon gave no address")

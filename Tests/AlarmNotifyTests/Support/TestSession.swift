@@ -7,13 +7,17 @@ import TestSupport
 /// bus once per process, so every libnotify test shares this bus and server (their suite is
 /// serialized) and tells its popups apart by summary.
 enum TestSession {
-    static let server: FakeNotificationServer = {
+    /// A failure to start (no dbus-daemon, no python3-dbus) fails the libnotify tests with the
+    /// reason instead of crashing every test target in the process.
+    static let server: Result<FakeNotificationServer, FakeNotificationServer.LaunchError> = {
         do {
             let server = try FakeNotificationServer()
             setenv("DBUS_SESSION_BUS_ADDRESS", server.address, 1)
-            return server
+            return .success(server)
+        } catch let error as FakeNotificationServer.LaunchError {
+            return .failure(error)
         } catch {
-            fatalError("cannot start the private session bus for the notification tests: \(error)")
+            return .failure(.init(description: "cannot start the private session bus: \(error)"))
         }
     }()
 
