@@ -14,6 +14,7 @@ public final class FakeNotificationServer: @unchecked Sendable {
 
     public struct LaunchError: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public static let script = URL(fileURLWithPath: #filePath)
