@@ -30,6 +30,16 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// before any thread exists, so every thread inherits the mask.
     public static func blockSignals() -> Int32 { oak_signalfd_for_daemon() }
 
+    /// Closes descriptors inherited from whoever started us (a shell's pipes, a test's), but
+    /// not the sockets systemd passes (3 ..< 3 + LISTEN_FDS). Call first thing in `main`.
+    public static func closeInheritedDescriptors(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var keep: Int32 = 0
+        if let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(), let count = environment["LISTEN_FDS"].flatMap(Int32.init) {
+            keep = max(count, 0)
+        }
+        oak_close_descriptors_from(3 + keep)
+    }
+
     public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
         self.signalFD = signalFD
         self.environment = environment

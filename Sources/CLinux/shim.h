@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <sys/syscall.h>
 
 // SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
 // its layout is fixed by the kernel ABI.
@@ -94,6 +95,17 @@ static inline int oak_signalfd_read(int fd) {
     struct signalfd_siginfo info;
     ssize_t n = read(fd, &info, sizeof info);
     return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}
+
+/// Closes every descriptor from `lowest` up: a daemon must not hold pipes and files its
+/// starter left open (a parent waiting for EOF on a pipe would wait forever).
+static inline void oak_close_descriptors_from(int lowest) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned int)lowest, ~0U, 0) == 0) return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536) max = 65536;
+    for (int fd = lowest; fd < max; fd++) close(fd);
 }
 
 /// Wake-ups due to timer slack would add up to 50 µs of lateness; ask for 1 µs.

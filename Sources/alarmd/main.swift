@@ -2,8 +2,10 @@ import AlarmDaemon
 import Foundation
 import Logging
 
-// Signals first: every thread started after this inherits the blocked mask, so SIGTERM and
-// SIGHUP reach the event loop's signalfd instead of killing a random thread.
+// Before anything opens a file or starts a thread: drop what the starter left open, then block
+// the signals the loop reads from a signalfd (every later thread inherits the mask, so SIGTERM
+// and SIGHUP cannot kill a random thread).
+Daemon.closeInheritedDescriptors()
 let signals = Daemon.blockSignals()
 LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
 let logger = Logger(label: "alarmd")

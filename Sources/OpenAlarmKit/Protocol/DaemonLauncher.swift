@@ -69,9 +69,14 @@ public enum DaemonLauncher {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc >= 2.26) is hidden behind _GNU_SOURCE; its value is fixed.
+        // Its own session (POSIX_SPAWN_SETSID, glibc >= 2.26, hidden behind _GNU_SOURCE; the
+        // value is fixed), and a clean signal mask: the calling thread may be a Dispatch
+        // worker with nearly every signal blocked.
         let setsid: Int16 = 0x80
-        posix_spawnattr_setflags(&attributes, setsid)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, setsid | Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
         defer { argv.forEach { free($0) } }
