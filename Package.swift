@@ -67,16 +67,16 @@ let package = Package(
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
-        .testTarget(name: "CLITests", dependencies: ["alarmctl"]),
-        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore"]),
-        .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio"]),
+        .testTarget(name: "CLITests", dependencies: ["alarmctl", "TestSupport"]),
+        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "TestSupport"]),
+        .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio", "TestSupport"]),
         .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify", "TestSupport"]),
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(
             name: "AlarmDaemonTests",
             dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,6 +31,7 @@ public final class Playback: Sendable {
     private struct State {
         var status: Status = .starting
         var firstFrameAt: Date?
+        var endedAt: Date?
         var framesPlayed: Int64 = 0
         var threadCPUNanoseconds: UInt64?
         var waiters: [CheckedContinuation<Status, Never>] = []
@@ -56,6 +57,9 @@ public final class Playback: Sendable {
 
     /// Wall-clock time the first frame was written to the device; nil until then.
     public var firstFrameWrittenAt: Date? { state.withLock { $0.firstFrameAt } }
+
+    /// Wall-clock time the playback thread ended (finished, stopped or failed); nil until then.
+    public var endedAt: Date? { state.withLock { $0.endedAt } }
 
     /// Frames handed to the device so far, over all passes.
     public var framesPlayed: Int64 { state.withLock { $0.framesPlayed } }
@@ -86,6 +90,7 @@ public final class Playback: Sendable {
     func report(_ status: Status) {
         let waiters: [CheckedContinuation<Status, Never>] = state.withLock { state in
             state.status = status
+            if status.isDone { state.endedAt = Date() }
             guard status.isDone else { return [] }
             defer { state.waiters = [] }
             return state.waiters

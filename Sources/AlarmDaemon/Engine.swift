@@ -144,19 +144,27 @@ final class Engine {
                 }
             }
         }
+        // A request is answered only once durable, so its write comes first. Time-driven
+        // transitions ring first and write after: the sound must not wait for a disk sync,
+        // and if the daemon dies in between, the alarm is still due and rings on restart.
+        if mustPersist { try commit(saves: saves, deletes: deletes, missed: missed, mustPersist: true) }
+        for (id, transition) in transitions {
+            let appID = records[id]?.appID ?? transition.record?.appID ?? ""
+            records[id] = transition.record
+            for effect in transition.effects { carryOut(effect, appID: appID) }
+        }
+        if !mustPersist { try? commit(saves: saves, deletes: deletes, missed: missed, mustPersist: false) }
+        if !missed.isEmpty { presenter.reportMissed(missed) }
+        onChange()
+    }
+
+    private func commit(saves: [UUID: AlarmRecord], deletes: Set<UUID>, missed: [MissedEntry], mustPersist: Bool) throws(AlarmProtocol.ErrorReply) {
         do {
             try persistence.commit(saves: Array(saves.values), deletes: Array(deletes), missed: missed)
         } catch {
             logger.error("could not save alarms: \(error)")
             if mustPersist { throw .init(.storage, "could not save the change: \(error)") }
         }
-        for (id, transition) in transitions {
-            let appID = records[id]?.appID ?? transition.record?.appID ?? ""
-            records[id] = transition.record
-            for effect in transition.effects { carryOut(effect, appID: appID) }
-        }
-        if !missed.isEmpty { presenter.reportMissed(missed) }
-        onChange()
     }
 
     private func carryOut(_ effect: LifecycleEffect, appID: String) {

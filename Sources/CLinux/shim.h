@@ -108,6 +108,26 @@ static inline void oak_close_descriptors_from(int lowest) {
     for (int fd = lowest; fd < max; fd++) close(fd);
 }
 
+/// Starts `path` with stdin/stdout/stderr on the given descriptors (-1 keeps ours) and
+/// nothing else inherited: no other test's pipe, no blocked signals. Returns the pid or -1.
+/// Foundation's Process cannot be waited for from Swift's cooperative threads on Linux (its
+/// exit watch runs on the same few threads), and leaks descriptors into children.
+static inline pid_t oak_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd) {
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    // The child of a threaded parent: async-signal-safe calls only, then exec.
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGPIPE, SIG_DFL);
+    if (in_fd >= 0 && in_fd != 0) dup2(in_fd, 0);
+    if (out_fd >= 0 && out_fd != 1) dup2(out_fd, 1);
+    if (err_fd >= 0 && err_fd != 2) dup2(err_fd, 2);
+    oak_close_descriptors_from(3);
+    execve(path, argv, envp);
+    _exit(127);
+}
+
 /// Wake-ups due to timer slack would add up to 50 µs of lateness; ask for 1 µs.
 static inline int oak_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
 

@@ -8,10 +8,9 @@ import Testing
         let dir = try TempDir()
         let wav = dir.file("s.wav")
         try makeSound(wav, seconds: 0.2)
-        let start = Date()
+        // The timeout is the hang check: a blocking open would never return. (No tighter wall
+        // bound: on a loaded machine it would measure the load, not the code.)
         let (_, status) = try await playToEnd([.file(wav)], options("oak_no_such_pcm"), timeout: 5)
-        // Generous for loaded CI machines; a blocking open would hang for good.
-        #expect(Date().timeIntervalSince(start) < 3)
         guard case .failed(let error) = status, case .noUsableDevice(let attempts) = error else {
             Issue.record("expected a device failure, got \(status)")
             return

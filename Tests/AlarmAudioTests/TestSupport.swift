@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AlarmAudio
 
@@ -25,16 +26,9 @@ enum TestError: Error { case failed(String) }
 /// Runs sox (test audio is made at test time, never checked in).
 @discardableResult
 func sox(_ args: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-    process.arguments = ["-q"] + args
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard process.terminationStatus == 0 else { throw TestError.failed("sox \(args): \(message)") }
-    return message
+    let result = try Subprocess.run("/usr/bin/sox", ["-q"] + args)
+    guard result.termination == .exited(0) else { throw TestError.failed("sox \(args): \(result.stderr)") }
+    return result.stderr
 }
 
 /// A sine (or noise) file of `seconds` made by sox; `encoding` are sox output options.

@@ -10,7 +10,7 @@ final class DaemonHarness: @unchecked Sendable {
     let root: URL
     let notifications: FakeNotificationServer?
     private(set) var environment: [String: String]
-    private var process: Process?
+    private var process: Subprocess?
 
     static let buildFolder: URL = {
         let candidates = [
@@ -53,22 +53,18 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if let process, process.isRunning {
+            process.signal(SIGKILL)
+            process.wait()
+        }
         try? FileManager.default.removeItem(at: root)
     }
 
     /// Starts alarmd and waits until it answers on its socket.
     func start() throws {
-        let process = Process()
-        process.executableURL = Self.buildFolder.appendingPathComponent("alarmd")
-        process.environment = environment
-        let log = root.appendingPathComponent("alarmd.log")
-        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-        let handle = try FileHandle(forWritingTo: log)
-        handle.seekToEndOfFile()
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
+        let log = root.appendingPathComponent("alarmd.log").path
+        let process = try Subprocess(
+            Self.buildFolder.appendingPathComponent("alarmd").path, environment: environment, stdout: .file(log), stderr: .file(log))
         self.process = process
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
@@ -83,18 +79,18 @@ final class DaemonHarness: @unchecked Sendable {
     /// SIGTERM, and wait for a clean exit.
     func stop() {
         guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        process.wait()
     }
 
     /// SIGKILL: no chance to clean up.
     func kill9() {
         guard let process, process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
     }
 
-    var exitStatus: Int32? { process.flatMap { $0.isRunning ? nil : $0.terminationStatus } }
+    var exitStatus: Int32? { process?.termination?.status }
 
     func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: paths.socket) }
 
@@ -106,18 +102,8 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Runs the built alarmctl against this daemon.
     func alarmctl(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = Self.buildFolder.appendingPathComponent("alarmctl")
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let result = try Subprocess.run(Self.buildFolder.appendingPathComponent("alarmctl").path, arguments, environment: environment)
+        return (result.termination.status, result.stdout, result.stderr)
     }
 
     enum HarnessError: Error { case didNotStart, timedOut(String) }

@@ -114,16 +114,9 @@ import TestSupport
     @Test func aSecondDaemonRefusesToStartWhileTheFirstServes() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()
-        let second = Process()
-        second.executableURL = DaemonHarness.buildFolder.appendingPathComponent("alarmd")
-        second.environment = daemon.environment
-        let err = Pipe()
-        second.standardError = err
-        try second.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 1)
-        #expect(text.contains("another alarmd is already serving"))
+        let second = try Subprocess.run(DaemonHarness.buildFolder.appendingPathComponent("alarmd").path, environment: daemon.environment)
+        #expect(second.termination == .exited(1))
+        #expect(second.stderr.contains("another alarmd is already serving"))
         #expect(try daemon.connect().send(.status).status != nil)
     }
 }
@@ -168,19 +161,20 @@ import TestSupport
         // the first connection with the socket as fd 3 (LISTEN_FDS=1, LISTEN_PID).
         let daemon = try DaemonHarness(withNotificationServer: false)
         try FileManager.default.createDirectory(atPath: daemon.paths.runtimeDirectory, withIntermediateDirectories: true)
-        let activator = Process()
-        activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        activator.arguments = ["--listen=\(daemon.paths.socket)", DaemonHarness.buildFolder.appendingPathComponent("alarmd").path]
-        activator.environment = daemon.environment
-        activator.standardError = FileHandle.nullDevice
-        try activator.run()
+        let activator = try Subprocess(
+            "/usr/bin/systemd-socket-activate",
+            // It hands the daemon only the variables named with -E, as systemd passes only its own.
+            ["--listen=\(daemon.paths.socket)"]
+                + ["XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "OPENALARMKIT_AUDIO_DEVICE", "DBUS_SESSION_BUS_ADDRESS", "TZ"].map { "-E\($0)" }
+                + [DaemonHarness.buildFolder.appendingPathComponent("alarmd").path],
+            environment: daemon.environment, stderr: .null)
         defer {
-            activator.terminate()
-            activator.waitUntilExit()
+            activator.signal(SIGTERM)
+            activator.wait()
         }
         await eventually("the socket to be listened on") { FileManager.default.fileExists(atPath: daemon.paths.socket) }
         let status = try #require(try daemon.connect().send(.status).status)
-        #expect(status.pid != activator.processIdentifier || status.version == "0.1.0")
+        #expect(status.alarmCount == 0)
         let timer = makeRecord(title: "Activated", preAlert: 60)
         #expect(try daemon.connect().send(.schedule, record: timer).record?.phase.state == .countdown)
         kill(status.pid, SIGTERM)
@@ -201,16 +195,8 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(300))
         var quiet = daemon.environment
         quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
-        let process = Process()
-        process.executableURL = DaemonHarness.buildFolder.appendingPathComponent("alarmctl")
-        process.arguments = ["list"]
-        process.environment = quiet
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 3)
-        #expect(text.contains("alarmd is not running"))
+        let refused = try Subprocess.run(DaemonHarness.buildFolder.appendingPathComponent("alarmctl").path, ["list"], environment: quiet)
+        #expect(refused.termination == .exited(3))
+        #expect(refused.stderr.contains("alarmd is not running"))
     }
 }

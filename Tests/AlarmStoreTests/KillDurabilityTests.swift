@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import AlarmStore
 
@@ -40,17 +41,11 @@ import Testing
     /// Starts the child on `database`, lets it acknowledge `atLeast` writes plus a random
     /// sliver of time, kills it with SIGKILL and returns what it acknowledged.
     func runAndKill(database: URL, atLeast: Int, into report: inout ChildReport) throws {
-        let child = Process()
-        child.executableURL = Self.helper
-        child.arguments = [database.path]
-        let output = Pipe(), errors = Pipe()
-        child.standardOutput = output
-        child.standardError = errors
-        try child.run()
+        let child = try Subprocess(Self.helper.path, [database.path], stdout: .pipe, stderr: .pipe)
 
         var pending = Data()
         var killed = false
-        let reader = output.fileHandleForReading
+        let reader = child.output!
         let linesBefore = report.lines
         while true {
             let chunk = reader.availableData
@@ -63,14 +58,14 @@ import Testing
             }
             if !killed, report.lines - linesBefore >= atLeast {
                 usleep(UInt32.random(in: 0...3000))
-                kill(child.processIdentifier, SIGKILL)
+                child.signal(SIGKILL)
                 killed = true
             }
         }
-        child.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let termination = child.wait()
+        let stderr = String(decoding: child.errors!.readDataToEndOfFile(), as: UTF8.self)
         #expect(killed, "the child stopped by itself: \(stderr)")
-        #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL, "\(stderr)")
+        #expect(termination == .signalled(SIGKILL), "\(stderr)")
     }
 
     @Test func everyAcknowledgedWriteSurvivesSIGKILL() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One run of the real `alarmctl` binary that `swift test` built next to the test bundle.
 struct AlarmctlRun {
@@ -21,24 +22,12 @@ struct AlarmctlRun {
     /// Runs `alarmctl` with `arguments`; `environment` replaces TZ handling: nil leaves TZ unset.
     init(_ arguments: [String], tz: String? = nil) throws {
         let binary = try #require(Self.binary, "alarmctl was not built next to the tests")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = tz
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Small outputs: reading to the end before waiting cannot deadlock on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
+        let result = try Subprocess.run(binary.path, arguments, environment: environment)
+        status = result.termination.status
+        stdout = result.stdout
+        stderr = result.stderr
     }
 
     var lines: [String] { stdout.split(separator: "\n").map(String.init) }

@@ -8,8 +8,7 @@ import Synchronization
 public final class FakeNotificationServer: @unchecked Sendable {
     public let address: String
     public let logURL: URL
-    private let process: Process
-    private let input: FileHandle
+    private let process: Subprocess
     private let output = Locked<[String]>([])
 
     public struct LaunchError: Error, CustomStringConvertible {
@@ -22,17 +21,8 @@ public final class FakeNotificationServer: @unchecked Sendable {
         .appendingPathComponent("scripts/testing/fake-notification-server.py")
 
     public init(arguments: [String] = []) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script.path] + arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        input = stdin.fileHandleForWriting
-        try process.run()
-
-        let reader = stdout.fileHandleForReading
+        process = try Subprocess("/usr/bin/python3", [Self.script.path] + arguments, stdin: .pipe, stdout: .pipe)
+        let reader = process.output!
         let lines = output
         let thread = Thread {
             var pending = Data()
@@ -72,7 +62,7 @@ public final class FakeNotificationServer: @unchecked Sendable {
     /// Sends one control command and waits for the script's acknowledgement.
     public func send(_ command: String) async throws {
         let already = output.withLock { $0.count }
-        input.write(Data((command + "\n").utf8))
+        process.input?.write(Data((command + "\n").utf8))
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             let answer = output.withLock { Array($0.dropFirst(already)) }
@@ -87,8 +77,8 @@ public final class FakeNotificationServer: @unchecked Sendable {
     }
 
     public func stop() {
-        try? input.close()
-        process.waitUntilExit()
+        try? process.input?.close()
+        process.wait()
     }
 
     /// Every call recorded so far, oldest first.
