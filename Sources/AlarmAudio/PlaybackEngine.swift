@@ -57,6 +57,7 @@ final class PlaybackEngine {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
         playback.reportThreadCPU(nanoseconds: UInt64(cpu.tv_sec) * 1_000_000_000 + UInt64(cpu.tv_nsec))
         playback.report(outcome)
+        options.onEnd?(outcome)
     }
 
     private func play() -> Playback.Status {

@@ -28,6 +28,9 @@ public struct PlaybackOptions: Sendable {
     /// Called on the playback thread, once, right after the first frame was written to the
     /// device, with the wall-clock time of that write.
     public var onFirstFrame: (@Sendable (Date) -> Void)?
+    /// Called on the playback thread, once, when it ends (finished, stopped or failed): how a
+    /// caller that avoids Swift concurrency learns what `finished()` would say.
+    public var onEnd: (@Sendable (Playback.Status) -> Void)?
     public var logger: Logger
 
     public static let standardFallbackDevices = ["default", "plughw:0"]
@@ -40,6 +43,7 @@ public struct PlaybackOptions: Sendable {
         loop: Bool = false,
         maximumDuration: Double? = nil,
         onFirstFrame: (@Sendable (Date) -> Void)? = nil,
+        onEnd: (@Sendable (Playback.Status) -> Void)? = nil,
         logger: Logger = Logger(label: "openalarmkit.audio")
     ) {
         self.device = device
@@ -49,6 +53,7 @@ public struct PlaybackOptions: Sendable {
         self.loop = loop
         self.maximumDuration = maximumDuration
         self.onFirstFrame = onFirstFrame
+        self.onEnd = onEnd
         self.logger = logger
     }
 

@@ -5,18 +5,11 @@ import Logging
 import OpenAlarmKit
 
 /// Shows alarms as desktop notifications (or on the terminal when there is no server) and
-/// turns button presses into lifecycle events. Calls from the loop thread are queued in order
-/// to one task that talks to the presenter, so a show can never overtake a withdraw.
-final class AlarmPresenter: PresentationOutput, @unchecked Sendable {
-    fileprivate enum Command: Sendable {
-        case show(AlarmNotification)
-        case withdraw(String)
-    }
-
-    private let presenter: any NotificationPresenting
-    fileprivate let commands: AsyncStream<Command>.Continuation
-    private let zone: @Sendable () -> TimeZone
-
+/// turns button presses into lifecycle events. It uses the presenter's queued, callback forms:
+/// alarmd starts no Swift Task, so that libdispatch's worker pool (and its 1 Hz monitor timer
+/// on Linux) never starts and an idle daemon never wakes. Calls come from the loop thread and
+/// reach the GLib thread in order, so a show can never overtake a withdraw.
+final class AlarmPresenter: PresentationOutput {
     /// What a person did to an alarm's popup.
     enum Input: Sendable, Equatable {
         case button(LifecycleEvent)
@@ -25,26 +18,20 @@ final class AlarmPresenter: PresentationOutput, @unchecked Sendable {
         case dismissed
     }
 
-    init(presenter: any NotificationPresenting, zone: @escaping @Sendable () -> TimeZone, onInput: @escaping @Sendable (UUID, Input) -> Void) {
-        self.presenter = presenter
+    private let presenter: any NotificationPresenting
+    private let zone: () -> TimeZone
+
+    /// Connects (blocking, at start-up) and routes popup events to `onInput`, which runs on
+    /// the GLib thread and must hand over to the loop.
+    init(appName: String, logger: Logger, zone: @escaping () -> TimeZone, onInput: @escaping @Sendable (UUID, Input) -> Void) {
         self.zone = zone
-        let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
-        commands = continuation
-        Task.detached {
-            for await command in stream {
-                switch command {
-                case .show(let notification): try? await presenter.show(notification)
-                case .withdraw(let key): await presenter.withdraw(key: key)
-                }
-            }
-        }
-        Task.detached {
-            for await event in presenter.events {
-                guard let id = UUID(uuidString: event.key), let input = Self.input(for: event) else { continue }
-                onInput(id, input)
-            }
+        presenter = NotificationPresenter.startBlocking(appName: appName, logger: logger) { event in
+            guard let id = UUID(uuidString: event.key), let input = Self.input(for: event) else { return }
+            onInput(id, input)
         }
     }
+
+    func shutdown() { presenter.shutdownAndWait() }
 
     var summary: String {
         guard let server = presenter.server else { return "terminal (no notification server)" }
@@ -68,21 +55,21 @@ final class AlarmPresenter: PresentationOutput, @unchecked Sendable {
     }
 
     func present(_ record: AlarmRecord) {
-        commands.yield(.show(Self.notification(for: record, zone: zone())))
+        presenter.post(Self.notification(for: record, zone: zone()))
     }
 
     func withdraw(_ id: UUID) {
-        commands.yield(.withdraw(id.uuidString))
+        presenter.postWithdraw(key: id.uuidString)
     }
 
     func reportMissed(_ entries: [MissedEntry]) {
         let zone = zone()
         let lines = entries.map { "\(Self.time($0.dueAt, zone: zone)) \($0.record.presentation.alert.title.text)" + ($0.reason == .ringTimeout ? " (rang unanswered)" : "") }
         let summary = entries.count == 1 ? "Missed alarm" : "\(entries.count) missed alarms"
-        commands.yield(.show(AlarmNotification(
+        presenter.post(AlarmNotification(
             key: "missed", summary: summary, body: lines.joined(separator: "\n"), appName: "Alarms",
             icon: "alarm-symbolic", urgency: .normal, timeout: .never, isResident: false, suppressesSound: false,
-            category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil)))
+            category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil))
     }
 
     static func notification(for record: AlarmRecord, zone: TimeZone) -> AlarmNotification {
@@ -143,9 +130,9 @@ final class AlarmPresenter: PresentationOutput, @unchecked Sendable {
 extension AlarmPresenter {
     /// A one-off message from the daemon itself (a damaged database, say).
     func notice(title: String, body: String) {
-        commands.yield(.show(AlarmNotification(
+        presenter.post(AlarmNotification(
             key: "notice-\(UUID().uuidString)", summary: title, body: body, appName: "Alarms",
             icon: "dialog-warning", urgency: .critical, timeout: .never, isResident: false, suppressesSound: false,
-            category: nil, actions: [], keepsShown: false, noActionsHint: nil)))
+            category: nil, actions: [], keepsShown: false, noActionsHint: nil))
     }
 }

@@ -36,13 +36,12 @@ final class AlarmSounds: SoundOutput {
         let options = PlaybackOptions(
             device: config.audioDevice, volumePercent: (record.sound.volume ?? config.volume) * 100,
             ramp: ramp > 0 ? Ramp(seconds: ramp) : nil, loop: true,
-            onFirstFrame: { at in report(id, firedFor, at, nil) }, logger: logger)
+            onFirstFrame: { at in report(id, firedFor, at, nil) },
+            onEnd: { status in if case .failed(let error) = status { report(id, firedFor, nil, error.description) } },
+            logger: logger)
         let playback = AlarmRinger.ring(
             sound, appID: record.appID, bundleSoundsDirectory: record.sound.bundleDirectory, options: options, environment: environment)
         playing[id] = playback
-        Task.detached {
-            if case .failed(let error) = await playback.finished() { report(id, firedFor, nil, error.description) }
-        }
     }
 
     func stop(_ id: UUID) {

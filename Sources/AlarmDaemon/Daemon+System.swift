@@ -4,14 +4,12 @@ import AlarmNotify
 import Foundation
 import Logging
 import OpenAlarmKit
-import Synchronization
 
 extension Daemon {
     /// Runs with the real outputs: the SQLite store, ALSA sound and desktop notifications
     /// (or the terminal when there is no notification server). Blocks until SIGTERM/SIGINT.
     public func runWithSystemOutputs() throws(DaemonError) {
-        let notifier = Self.blocking { [logger] in await NotificationPresenter.start(appName: "Alarms", logger: logger) }
-        let presenter = AlarmPresenter(presenter: notifier, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
+        let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }
         let sounds = AlarmSounds(config: currentConfig, environment: environment, logger: logger)
@@ -28,7 +26,7 @@ extension Daemon {
         }
         onConfigReload = { config in sounds.config = config }
         try run(persistence: persistence, sounds: sounds, presenter: presenter)
-        Self.blocking { await notifier.shutdown() }
+        presenter.shutdown()
     }
 
     /// A person pressed a button on an alarm's popup, or closed it.
@@ -41,17 +39,4 @@ extension Daemon {
         }
     }
 
-    /// Runs `work` and waits for it on this (non-cooperative) thread: for start-up and
-    /// shutdown, before and after the event loop owns the thread.
-    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<T?>(nil)
-        Task.detached {
-            let value = await work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0! }
-    }
 }

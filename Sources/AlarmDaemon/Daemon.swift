@@ -23,6 +23,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var sounds: SoundOutput!
     private var presenter: PresentationOutput!
     private var broadcastPending = false
+    private let encoded = RecordEncodingCache()
+    private let encoder = AlarmProtocol.encoder()
     /// Tells outputs that keep their own copy of the config about a reload.
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
 
@@ -95,7 +97,13 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     // MARK: Requests
 
-    private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> AlarmProtocol.Message {
+    private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> Data {
+        if request.op == .list { return encoded.alarmsMessage(alarms(of: request.app), replyTo: request.id) }
+        let reply = answer(request, from: connection)
+        return (try? encoder.encode(reply)) ?? Data(#"{"ok":false,"v":1}"#.utf8)
+    }
+
+    private func answer(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> AlarmProtocol.Message {
         let now = Date()
         var reply = AlarmProtocol.Message(id: request.id, ok: true)
         do throws(AlarmProtocol.ErrorReply) {
@@ -104,14 +112,14 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 guard let record = request.record else { throw .init(.malformed, "schedule needs a 'record'") }
                 reply.record = try engine.schedule(record, now: now)
             case .list:
-                reply.alarms = alarms(of: request.app)
+                break  // answered by `handle`, from the encoding cache
             case .stop, .countdown, .pause, .resume, .cancel:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
                 reply.record = try engine.handle(LifecycleEvent(rawValue: request.op.rawValue)!, id: id, now: now)
                 reply.alarm = id
             case .watch:
                 connection.watching = .some(request.app)
-                loop.afterThisTurn { [unowned self] in push(alarmsEvent(for: request.app), to: connection) }
+                loop.afterThisTurn { [unowned self] in server.push(line: alarmsEvent(for: request.app), to: connection) }
             case .missed:
                 do { reply.missed = try engine.missed(limit: min(max(request.limit ?? 50, 1), 10_000)) } catch {
                     throw .init(.storage, "cannot read missed alarms: \(error)")
@@ -127,16 +135,17 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         return reply
     }
 
+    /// An app's alarms (all when nil), soonest deadline first.
     private func alarms(of app: String?) -> [AlarmRecord] {
-        engine.records.values.filter { app == nil || $0.appID == app }.sorted {
-            (engine.lifecycle.deadline(of: $0) ?? .distantFuture, $0.id.uuidString) < (engine.lifecycle.deadline(of: $1) ?? .distantFuture, $1.id.uuidString)
-        }
+        let lifecycle = engine.lifecycle
+        return engine.records.values.filter { app == nil || $0.appID == app }
+            .map { (deadline: lifecycle.deadline(of: $0) ?? .distantFuture, record: $0) }
+            .sorted { ($0.deadline, $0.record.id) < ($1.deadline, $1.record.id) }
+            .map(\.record)
     }
 
-    private func alarmsEvent(for app: String?) -> AlarmProtocol.Message {
-        var message = AlarmProtocol.Message(event: .alarms)
-        message.alarms = alarms(of: app)
-        return message
+    private func alarmsEvent(for app: String?) -> Data {
+        encoded.alarmsMessage(alarms(of: app), replyTo: nil)
     }
 
     // MARK: Changes
@@ -148,12 +157,15 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         broadcastPending = true
         loop.afterThisTurn { [unowned self] in
             broadcastPending = false
-            for watcher in server.watchers { push(alarmsEvent(for: watcher.watching!), to: watcher) }
+            encoded.prune(keeping: engine.records.keys)
+            // One encoding per distinct filter, however many watchers share it.
+            var lines: [String?: Data] = [:]
+            for watcher in server.watchers {
+                let app = watcher.watching!
+                if lines[app] == nil { lines[app] = alarmsEvent(for: app) }
+                server.push(line: lines[app]!, to: watcher)
+            }
         }
-    }
-
-    private func push(_ message: AlarmProtocol.Message, to connection: SocketServer.Connection) {
-        server.push(message, to: connection)
     }
 
     func push(_ message: AlarmProtocol.Message, toWatchersOf app: String) {

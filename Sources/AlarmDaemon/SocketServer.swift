@@ -7,7 +7,8 @@ import OpenAlarmKit
 /// oversized input gets an error reply and the connection lives on; peers of another user are
 /// refused. Runs entirely on the event loop's thread.
 final class SocketServer {
-    typealias Handler = (AlarmProtocol.Request, Connection) -> AlarmProtocol.Message
+    /// Answers a request with its reply line (JSON, no newline).
+    typealias Handler = (AlarmProtocol.Request, Connection) -> Data
 
     final class Connection {
         let fd: Int32
@@ -45,9 +46,14 @@ final class SocketServer {
 
     /// Pushes a message to one connection.
     func push(_ message: AlarmProtocol.Message, to connection: Connection) {
-        guard var data = try? encoder.encode(message) else { return }
-        data.append(0x0A)
-        connection.outbox += data
+        guard let data = try? encoder.encode(message) else { return }
+        push(line: data, to: connection)
+    }
+
+    /// Pushes an already encoded message (no newline) to one connection.
+    func push(line: Data, to connection: Connection) {
+        connection.outbox += line
+        connection.outbox.append(0x0A)
         flush(connection)
     }
 
@@ -137,7 +143,7 @@ final class SocketServer {
             push(.failure(id: request.id, .init(.unsupportedVersion, "protocol version \(request.v) is not supported; this alarmd speaks \(AlarmProtocol.version)")), to: connection)
             return
         }
-        push(handler(request, connection), to: connection)
+        push(line: handler(request, connection), to: connection)
     }
 
     private func flush(_ connection: Connection) {

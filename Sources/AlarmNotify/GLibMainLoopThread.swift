@@ -37,12 +37,31 @@ final class GLibMainLoopThread: Sendable {
         }
     }
 
+    /// Runs `body` on the loop thread and blocks the calling thread (never the loop thread)
+    /// until it returns: for callers that avoid Swift concurrency.
+    func performAndWait<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        precondition(!isCurrent, "performAndWait on the GLib thread would wait for itself")
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox<T>()
+        schedule {
+            result.value = body()
+            done.signal()
+        }
+        done.wait()
+        return result.value!
+    }
+
     /// Runs `body` on the loop thread and returns its result to the awaiting caller.
     func perform<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             schedule { continuation.resume(returning: body()) }
         }
     }
+}
+
+/// A result handed from the loop thread to a waiting thread; the semaphore orders the accesses.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }
 
 /// A closure carried through GLib's `gpointer` user data: retained when the source is added,

@@ -8,7 +8,8 @@ final class LibNotifyCore {
     let appName: String
     let server: NotificationServerInfo
     let logger: Logger
-    let continuation: AsyncStream<NotificationEvent>.Continuation
+    /// Where events go: the presenter's AsyncStream, or a plain callback (`startBlocking`).
+    let sink: EventSink
     private let loop = GLibMainLoopThread.shared
 
     /// What the caller currently wants on screen, by key.
@@ -35,11 +36,11 @@ final class LibNotifyCore {
     private var nameWatchPrimed = false
 
     init(appName: String, server: NotificationServerInfo, logger: Logger,
-         continuation: AsyncStream<NotificationEvent>.Continuation) {
+         sink: EventSink) {
         self.appName = appName
         self.server = server
         self.logger = logger
-        self.continuation = continuation
+        self.sink = sink
     }
 
     // MARK: Requests from the presenter
@@ -71,7 +72,7 @@ final class LibNotifyCore {
         for key in Array(entries.keys) { withdraw(key: key) }
         if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
         nameWatch = 0
-        continuation.finish()
+        sink.finish()
     }
 
     // MARK: Signals from the server (via NotificationHandle's C callbacks)
@@ -82,7 +83,7 @@ final class LibNotifyCore {
         else { return }
         handle.actionInvoked = true
         entry.wanted = false
-        continuation.yield(.actionInvoked(key: key, action: action))
+        sink.emit(.actionInvoked(key: key, action: action))
     }
 
     func serverClosed(key: String, serial: UInt64, reason: NotificationCloseReason) {
@@ -101,7 +102,7 @@ final class LibNotifyCore {
             return
         }
         entries[key] = nil
-        continuation.yield(.closed(key: key, reason: reason))
+        sink.emit(.closed(key: key, reason: reason))
     }
 
     /// The server left the bus (crashed, restarted): its popups are gone without a signal.
@@ -117,7 +118,7 @@ final class LibNotifyCore {
                 scheduleReshow(key: key, entry: entry)
             } else {
                 entries[key] = nil
-                continuation.yield(.closed(key: key, reason: .undefined))
+                sink.emit(.closed(key: key, reason: .undefined))
             }
         }
     }

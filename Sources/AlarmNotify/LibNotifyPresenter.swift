@@ -8,29 +8,37 @@ final class LibNotifyPresenter: NotificationPresenting {
     let events: AsyncStream<NotificationEvent>
     private let core: LoopConfined<LibNotifyCore>
     private let loop = GLibMainLoopThread.shared
+    private let logger: Logger
 
-    private init(server: NotificationServerInfo, events: AsyncStream<NotificationEvent>, core: LoopConfined<LibNotifyCore>) {
+    private init(server: NotificationServerInfo, events: AsyncStream<NotificationEvent>, core: LoopConfined<LibNotifyCore>, logger: Logger) {
         self.server = server
         self.events = events
         self.core = core
+        self.logger = logger
     }
 
     /// Initialises libnotify (once per process: its app name and D-Bus proxy are global) and
     /// asks the server who it is and what it can do.
     static func start(appName: String, logger: Logger) async -> Result<LibNotifyPresenter, StartFailure> {
         let (events, continuation) = AsyncStream<NotificationEvent>.makeStream(bufferingPolicy: .unbounded)
-        let started: Result<Started, StartFailure> = await GLibMainLoopThread.shared.perform {
-            if notify_is_initted() == 0, notify_init(appName) == 0 {
-                return .failure(StartFailure("libnotify could not be initialised"))
-            }
-            guard let server = queryServer() else {
-                return .failure(StartFailure("the notification server did not answer GetServerInformation"))
-            }
-            let core = LibNotifyCore(appName: appName, server: server, logger: logger, continuation: continuation)
-            core.watchServerName()
-            return .success(Started(core: LoopConfined(core), server: server))
+        return await GLibMainLoopThread.shared.perform {
+            startOnLoop(appName: appName, logger: logger, sink: .stream(continuation), events: events)
         }
-        return started.map { LibNotifyPresenter(server: $0.server, events: events, core: $0.core) }
+    }
+
+    /// The start itself, on the GLib thread. With a callback sink, `events` stays empty.
+    static func startOnLoop(
+        appName: String, logger: Logger, sink: EventSink, events: AsyncStream<NotificationEvent> = AsyncStream { $0.finish() }
+    ) -> Result<LibNotifyPresenter, StartFailure> {
+        if notify_is_initted() == 0, notify_init(appName) == 0 {
+            return .failure(StartFailure("libnotify could not be initialised"))
+        }
+        guard let server = queryServer() else {
+            return .failure(StartFailure("the notification server did not answer GetServerInformation"))
+        }
+        let core = LibNotifyCore(appName: appName, server: server, logger: logger, sink: sink)
+        core.watchServerName()
+        return .success(LibNotifyPresenter(server: server, events: events, core: LoopConfined(core), logger: logger))
     }
 
     func show(_ notification: AlarmNotification) async throws(NotificationError) {
@@ -46,6 +54,21 @@ final class LibNotifyPresenter: NotificationPresenting {
     func shutdown() async {
         let core = self.core
         await loop.perform { core.value.shutdown() }
+    }
+
+    func post(_ notification: AlarmNotification) {
+        let core = self.core
+        loop.schedule { _ = core.value.show(notification) }  // the core logs its own failures
+    }
+
+    func postWithdraw(key: String) {
+        let core = self.core
+        loop.schedule { core.value.withdraw(key: key) }
+    }
+
+    func shutdownAndWait() {
+        let core = self.core
+        loop.performAndWait { core.value.shutdown() }
     }
 
     private static func queryServer() -> NotificationServerInfo? {
@@ -77,7 +100,4 @@ struct StartFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-private struct Started: Sendable {
-    let core: LoopConfined<LibNotifyCore>
-    let server: NotificationServerInfo
-}
+

@@ -24,3 +24,18 @@ public enum NotificationCloseReason: UInt32, Sendable, Equatable {
 
     init(wire: Int32) { self = NotificationCloseReason(rawValue: UInt32(clamping: wire)) ?? .undefined }
 }
+
+/// Where a presenter's events go: an AsyncStream for async callers, or a callback (run on the
+/// GLib thread) for callers that avoid Swift concurrency.
+struct EventSink: Sendable {
+    let emit: @Sendable (NotificationEvent) -> Void
+    let finish: @Sendable () -> Void
+
+    static func stream(_ continuation: AsyncStream<NotificationEvent>.Continuation) -> EventSink {
+        EventSink(emit: { continuation.yield($0) }, finish: { continuation.finish() })
+    }
+
+    static func callback(_ handler: @escaping @Sendable (NotificationEvent) -> Void) -> EventSink {
+        EventSink(emit: handler, finish: {})
+    }
+}

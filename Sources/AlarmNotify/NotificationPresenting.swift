@@ -17,6 +17,17 @@ public protocol NotificationPresenting: AnyObject, Sendable {
     func withdraw(key: String) async
     /// Withdraws every popup and finishes `events`. Later calls do nothing.
     func shutdown() async
+
+    // The same without Swift concurrency, for a caller that must never start a Task (alarmd:
+    // on Linux the first Task starts libdispatch's worker-pool monitor, a 1 Hz timer that then
+    // wakes the process every second for good). They return at once; failures are logged.
+
+    /// `show`, queued to the presenter's thread.
+    func post(_ notification: AlarmNotification)
+    /// `withdraw`, queued to the presenter's thread.
+    func postWithdraw(key: String)
+    /// `shutdown`, blocking until done.
+    func shutdownAndWait()
 }
 
 public struct NotificationServerInfo: Sendable, Equatable {
@@ -56,6 +67,30 @@ public enum NotificationError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 public enum NotificationPresenter {
+    /// `start` for callers that avoid Swift concurrency: blocks until connected (or until it
+    /// falls back to the terminal), and hands events to `onEvent` on the GLib thread instead of
+    /// `events`. Use `post`, `postWithdraw` and `shutdownAndWait` with it.
+    public static func startBlocking(
+        appName: String, sessionBusAddress: String? = nil,
+        logger: Logger = Logger(label: "openalarmkit.notify"),
+        onEvent: @escaping @Sendable (NotificationEvent) -> Void
+    ) -> any NotificationPresenting {
+        let loop = GLibMainLoopThread.shared
+        let probe = loop.performAndWait { SessionBusProbe.findNotificationServer(address: sessionBusAddress) }
+        if case .unavailable(let why) = probe {
+            logger.warning("no desktop notifications: \(why); alarms are shown on the terminal instead")
+            return TerminalNotificationPresenter(appName: appName)
+        }
+        let started = loop.performAndWait { LibNotifyPresenter.startOnLoop(appName: appName, logger: logger, sink: .callback(onEvent)) }
+        switch started {
+        case .success(let presenter):
+            return presenter
+        case .failure(let why):
+            logger.warning("no desktop notifications: \(why); alarms are shown on the terminal instead")
+            return TerminalNotificationPresenter(appName: appName)
+        }
+    }
+
     /// Connects to the desktop's notification server through libnotify. With no session bus or
     /// no server, logs one warning line and returns the terminal presenter instead, so the
     /// program goes on.

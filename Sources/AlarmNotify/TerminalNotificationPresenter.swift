@@ -22,6 +22,11 @@ final class TerminalNotificationPresenter: NotificationPresenting {
 
     func show(_ notification: AlarmNotification) async throws(NotificationError) {
         guard !isShutDown.withLock({ $0 }) else { throw .presenterShutDown }
+        post(notification)
+    }
+
+    func post(_ notification: AlarmNotification) {
+        guard !isShutDown.withLock({ $0 }) else { return }
         let changed = shown.withLock { shown in
             defer { shown[notification.key] = notification }
             return shown[notification.key] != notification
@@ -29,11 +34,15 @@ final class TerminalNotificationPresenter: NotificationPresenting {
         if changed { write(Self.line(for: notification, appName: appName)) }
     }
 
-    func withdraw(key: String) async {
+    func withdraw(key: String) async { postWithdraw(key: key) }
+
+    func postWithdraw(key: String) {
         _ = shown.withLock { $0.removeValue(forKey: key) }
     }
 
-    func shutdown() async {
+    func shutdown() async { shutdownAndWait() }
+
+    func shutdownAndWait() {
         isShutDown.withLock { $0 = true }
         continuation.finish()
     }

@@ -23,7 +23,7 @@ enum RecordJSON {
             do {
                 // RecordReader reads what JSONEncoder wrote, fast; anything else (a newer
                 // version's fields, a hand edit) goes through JSONDecoder, the reference.
-                if let fast = json.withUnsafeBytes(RecordReader.record) {
+                if let fast = json.withUnsafeBytes(RecordReader(dates: .sinceReferenceDate).record) {
                     record = fast
                 } else {
                     record = try decoder.decode(AlarmRecord.self, from: json)

@@ -14,7 +14,7 @@ struct DaemonBench: AsyncParsableCommand {
 
     func run() async throws {
         print("alarmd benchmark (device null, no notification server)")
-        try lateness()
+        try await lateness()
         try idle()
         try startup()
     }
@@ -22,7 +22,7 @@ struct DaemonBench: AsyncParsableCommand {
     /// Schedules `alarms` one-shot alarms 20 ms apart, records each one's first frame from
     /// the `sounding` events, and stops each as soon as it sounds (stop latency = round trip
     /// of the stop request, which returns only once the sound is silent).
-    private func lateness() throws {
+    private func lateness() async throws {
         let daemon = try BenchDaemon()
         defer { daemon.stop() }
         let watch = try daemon.connect()
@@ -36,25 +36,15 @@ struct DaemonBench: AsyncParsableCommand {
             try requests.send(.schedule, record: record)
         }
         let wanted = Set(ids)
-        let results = Locked<[(late: Double, stop: Double)]>([])
-        let done = DispatchSemaphore(value: 0)
         let stopper = try daemon.connect()
-        Task {
-            for await message in events where message.event == .sounding {
-                guard let id = message.alarm, wanted.contains(id), let fired = message.firedFor, let frame = message.firstFrame else { continue }
-                let sent = Date()
-                _ = try? stopper.send(.stop, alarm: id)
-                let stop = Date().timeIntervalSince(sent)
-                let count = results.withLock {
-                    $0.append((frame.timeIntervalSince(fired), stop))
-                    return $0.count
-                }
-                if count == wanted.count { break }
-            }
-            done.signal()
+        var measured: [(late: Double, stop: Double)] = []
+        for await message in events where message.event == .sounding {
+            guard let id = message.alarm, wanted.contains(id), let fired = message.firedFor, let frame = message.firstFrame else { continue }
+            let sent = Date()
+            _ = try? stopper.send(.stop, alarm: id)
+            measured.append((frame.timeIntervalSince(fired), Date().timeIntervalSince(sent)))
+            if measured.count == wanted.count { break }
         }
-        _ = done.wait(timeout: .now() + 30)
-        let measured = results.withLock { $0 }
         let late = measured.map { $0.late * 1000 }.sorted()
         let stops = measured.map { $0.stop * 1000 }.sorted()
         print("lateness, scheduled instant -> first frame written (\(late.count) alarms): median \(ms(median(late))), p90 \(ms(percentile(late, 0.9))), worst \(ms(late.last ?? .nan))  goal: median < 1 ms, worst < 5 ms")
@@ -110,8 +100,9 @@ struct DaemonBench: AsyncParsableCommand {
         for _ in 0..<5 {
             let start = Date()
             let daemon = try BenchDaemon(home: home)
-            times.append(Date().timeIntervalSince(start) * 1000)
+            // The socket listens before the alarms load; the first reply comes after.
             let count = try daemon.connect().send(.status).status?.alarmCount
+            times.append(Date().timeIntervalSince(start) * 1000)
             precondition(count == 10_000, "the daemon loaded \(count ?? 0) alarms, not 10,000")
             daemon.stop()
         }
@@ -121,15 +112,7 @@ struct DaemonBench: AsyncParsableCommand {
     }
 
     private func timeCommand(_ argv: [String], environment: [String: String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: argv[0])
-        process.arguments = Array(argv.dropFirst())
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        let start = Date()
-        try process.run()
-        process.waitUntilExit()
-        return Date().timeIntervalSince(start)
+        try MeasuredProcess.run(argv, environment: environment).wall
     }
 }
 
@@ -138,18 +121,6 @@ private func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? .nan : sorted[min(Int((Double(sorted.count - 1) * p).rounded()), sorted.count - 1)]
 }
 private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
-
-/// A Mutex shared by reference.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
 
 /// A release alarmd in a temporary home.
 final class BenchDaemon {
@@ -160,7 +131,7 @@ final class BenchDaemon {
 
     let binFolder: String
     let home: Home
-    private let process: Process
+    private let pid: pid_t
     var environment: [String: String] { home.environment }
 
     static func makeHome() throws -> Home {
@@ -187,11 +158,7 @@ final class BenchDaemon {
         binFolder = (CommandLine.arguments[0] as NSString).deletingLastPathComponent.isEmpty
             ? FileManager.default.currentDirectoryPath
             : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: binFolder + "/alarmd")
-        process.environment = self.home.environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        pid = try MeasuredProcess.start([binFolder + "/alarmd"], environment: self.home.environment)
         let socket = AlarmPaths(environment: self.home.environment).socket
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
@@ -203,23 +170,20 @@ final class BenchDaemon {
 
     func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: AlarmPaths(environment: home.environment).socket) }
 
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { MeasuredProcess.terminate(pid) }
 
     /// Voluntary and involuntary context switches of every thread of the daemon.
     func contextSwitches() -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.reduce(0) { sum, task in
-            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(task)/status", encoding: .utf8)) ?? ""
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
             return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
                 .compactMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
         }
     }
 
     func memory(_ field: String) -> String {
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
             let kib = Double(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
         else { return "?" }

@@ -12,7 +12,7 @@ enum MeasuredProcess {
         var peakKiB: Int
     }
 
-    static func run(_ argv: [String], stdin: Int32? = nil) throws -> Usage {
+    static func run(_ argv: [String], stdin: Int32? = nil, environment: [String: String]? = nil) throws -> Usage {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -23,7 +23,9 @@ enum MeasuredProcess {
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        let err = posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        let err = envp.map { posix_spawn(&pid, argv[0], &actions, nil, cArgs, $0) } ?? posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
         guard err == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(err)))") }
         var status: Int32 = 0
         var usage = rusage()
@@ -40,6 +42,32 @@ enum MeasuredProcess {
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         return Usage(cpu: cpu, wall: wall, peakKiB: peakKiB)
+    }
+
+    /// Starts a long-running child with `environment`, output discarded; stop it with
+    /// `terminate(_:)`. (Foundation's Process cannot be waited for from async code on Linux.)
+    static func start(_ argv: [String], environment: [String: String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArgs.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let err = posix_spawn(&pid, argv[0], &actions, nil, cArgs, envp)
+        guard err == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(err)))") }
+        return pid
+    }
+
+    static func terminate(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
     private static func highWaterKiB(_ pid: pid_t) -> Int {

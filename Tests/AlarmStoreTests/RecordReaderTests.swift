@@ -8,7 +8,7 @@ import Testing
 /// JSONDecoder decides) on anything it does not fully understand.
 @Suite struct RecordReaderTests {
     private func read(_ json: String) -> AlarmRecord? {
-        Array(json.utf8).withUnsafeBytes(RecordReader.record)
+        Array(json.utf8).withUnsafeBytes(RecordReader(dates: .sinceReferenceDate).record)
     }
 
     private var variedRecords: [AlarmRecord] {

@@ -122,6 +122,7 @@ public final class AlarmConnection: @unchecked Sendable {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                if let fast = line.withUnsafeBytes(MessageReader.message) { return fast }
                 do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: line) } catch {
                     throw .broken("unreadable reply: \(error)")
                 }

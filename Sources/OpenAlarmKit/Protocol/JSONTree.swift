@@ -4,10 +4,10 @@
 ///
 /// Numbers keep their text so that they are converted exactly as JSONDecoder would (Int
 /// only from an integer literal, Double by correctly rounded parsing).
-enum JSONTree {
+package enum JSONTree {
     /// A nominal type rather than a `(key:, value:)` tuple: arrays of tuples look up their
     /// type metadata at run time on every allocation, a third of the parse time.
-    struct Member {
+    package struct Member {
         let key: String
         let value: JSONTree
     }
@@ -20,7 +20,7 @@ enum JSONTree {
     case null
 
     /// The value in `bytes`, or nil if they are not exactly one JSON value.
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> JSONTree? {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> JSONTree? {
         // Validated once here, so the parser can make each string without validating it
         // again (String(validating:) is generic and costly per call).
         guard String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) != nil else { return nil }

@@ -1,16 +1,27 @@
 import Foundation
-import OpenAlarmKit
 
 /// Reads an AlarmRecord from the JSON that JSONEncoder wrote for it, laid out as the
 /// synthesized Codable conformances lay it out, about ten times faster than JSONDecoder on
 /// Linux. Strict on purpose: an unknown key (a field added to AlarmRecord), a missing one or
 /// an unexpected type gives nil, and the caller falls back to JSONDecoder, which stays the
 /// reference. `RecordReaderTests` checks the two agree on every kind of record.
-enum RecordReader {
-    static func record(_ bytes: UnsafeRawBufferPointer) -> AlarmRecord? {
+///
+/// The store writes dates as JSONEncoder's default (seconds since 2001); the protocol as
+/// seconds since 1970.
+package struct RecordReader: Sendable {
+    package enum Dates: Sendable { case sinceReferenceDate, since1970 }
+
+    package let dates: Dates
+
+    package init(dates: Dates) { self.dates = dates }
+
+    package func record(_ bytes: UnsafeRawBufferPointer) -> AlarmRecord? {
         guard let tree = JSONTree.parse(bytes) else { return nil }
         return try? record(tree)
     }
+
+    /// A record from an already parsed tree (an element of a protocol message's list).
+    package func record(fromTree tree: JSONTree) -> AlarmRecord? { try? record(tree) }
 
     private struct Mismatch: Error {}
 
@@ -44,32 +55,35 @@ enum RecordReader {
 
     // MARK: Scalars
 
-    private static func string(_ tree: JSONTree) throws -> String {
+    private func string(_ tree: JSONTree) throws -> String {
         guard case .string(let value) = tree else { throw Mismatch() }
         return value
     }
 
-    private static func double(_ tree: JSONTree) throws -> Double {
+    private func double(_ tree: JSONTree) throws -> Double {
         guard case .number(let text) = tree, let value = Double(text) else { throw Mismatch() }
         return value
     }
 
-    private static func int(_ tree: JSONTree) throws -> Int {
+    private func int(_ tree: JSONTree) throws -> Int {
         guard case .number(let text) = tree, let value = Int(text) else { throw Mismatch() }
         return value
     }
 
-    /// JSONEncoder's default date strategy: seconds since 2001-01-01.
-    private static func date(_ tree: JSONTree) throws -> Date {
-        Date(timeIntervalSinceReferenceDate: try double(tree))
+    private func date(_ tree: JSONTree) throws -> Date {
+        let seconds = try double(tree)
+        switch dates {
+        case .sinceReferenceDate: return Date(timeIntervalSinceReferenceDate: seconds)
+        case .since1970: return Date(timeIntervalSince1970: seconds)
+        }
     }
 
-    private static func uuid(_ tree: JSONTree) throws -> UUID {
+    private func uuid(_ tree: JSONTree) throws -> UUID {
         guard let value = UUID(text: try string(tree)) else { throw Mismatch() }
         return value
     }
 
-    private static func raw<T: RawRepresentable<String>>(_ tree: JSONTree, as: T.Type) throws -> T {
+    private func raw<T: RawRepresentable<String>>(_ tree: JSONTree, as: T.Type) throws -> T {
         guard let value = T(rawValue: try string(tree)) else { throw Mismatch() }
         return value
     }
@@ -77,14 +91,14 @@ enum RecordReader {
     /// An enum with associated values: `{"case": payload}`, exactly one key. (Labeled
     /// payloads are objects of their labels; unlabeled ones are the value itself, as
     /// OpenAlarmKit's WireCoding writes them.)
-    private static func enumCase(_ tree: JSONTree) throws -> (name: String, payload: JSONTree) {
+    private func enumCase(_ tree: JSONTree) throws -> (name: String, payload: JSONTree) {
         guard case .object(let members) = tree, members.count == 1 else { throw Mismatch() }
         return (members[0].key, members[0].value)
     }
 
     // MARK: AlarmRecord and its parts
 
-    private static func record(_ tree: JSONTree) throws -> AlarmRecord {
+    private func record(_ tree: JSONTree) throws -> AlarmRecord {
         var fields = try Fields(tree)
         let record = AlarmRecord(
             id: try uuid(fields.required("id")),
@@ -100,7 +114,7 @@ enum RecordReader {
         return record
     }
 
-    private static func schedule(_ tree: JSONTree) throws -> Alarm.Schedule {
+    private func schedule(_ tree: JSONTree) throws -> Alarm.Schedule {
         let (name, payload) = try enumCase(tree)
         switch name {
         case "fixed": return .fixed(try date(payload))
@@ -117,7 +131,7 @@ enum RecordReader {
         }
     }
 
-    private static func recurrence(_ tree: JSONTree) throws -> Alarm.Schedule.Relative.Recurrence {
+    private func recurrence(_ tree: JSONTree) throws -> Alarm.Schedule.Relative.Recurrence {
         if case .string("never") = tree { return .never }
         let (name, payload) = try enumCase(tree)
         switch name {
@@ -128,7 +142,7 @@ enum RecordReader {
         }
     }
 
-    private static func countdownDuration(_ tree: JSONTree) throws -> Alarm.CountdownDuration {
+    private func countdownDuration(_ tree: JSONTree) throws -> Alarm.CountdownDuration {
         var fields = try Fields(tree)
         let duration = Alarm.CountdownDuration(
             preAlert: try fields.optional("preAlert").map(double),
@@ -137,7 +151,7 @@ enum RecordReader {
         return duration
     }
 
-    private static func presentation(_ tree: JSONTree) throws -> AlarmPresentation {
+    private func presentation(_ tree: JSONTree) throws -> AlarmPresentation {
         var fields = try Fields(tree)
         var alertFields = try Fields(fields.required("alert"))
         let alert = AlarmPresentation.Alert(
@@ -168,7 +182,7 @@ enum RecordReader {
         return AlarmPresentation(alert: alert, countdown: countdown, paused: paused)
     }
 
-    private static func button(_ tree: JSONTree) throws -> AlarmButton {
+    private func button(_ tree: JSONTree) throws -> AlarmButton {
         var fields = try Fields(tree)
         let button = AlarmButton(
             text: LocalizedStringResource(try string(fields.required("text"))),
@@ -178,7 +192,7 @@ enum RecordReader {
         return button
     }
 
-    private static func color(_ tree: JSONTree) throws -> Color {
+    private func color(_ tree: JSONTree) throws -> Color {
         var fields = try Fields(tree)
         let color = Color(
             red: try double(fields.required("red")), green: try double(fields.required("green")),
@@ -187,7 +201,7 @@ enum RecordReader {
         return color
     }
 
-    private static func sound(_ tree: JSONTree) throws -> SoundSettings {
+    private func sound(_ tree: JSONTree) throws -> SoundSettings {
         var fields = try Fields(tree)
         let alertSound: AlertConfiguration.AlertSound
         let soundTree = try fields.required("sound")
@@ -207,7 +221,7 @@ enum RecordReader {
         return settings
     }
 
-    private static func phase(_ tree: JSONTree) throws -> AlarmRecord.Phase {
+    private func phase(_ tree: JSONTree) throws -> AlarmRecord.Phase {
         let (name, payload) = try enumCase(tree)
         var fields = try Fields(payload)
         let phase: AlarmRecord.Phase

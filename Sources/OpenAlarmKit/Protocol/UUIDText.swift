@@ -4,7 +4,7 @@ extension UUID {
     /// Parses `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (either case), as `UUID(uuidString:)`
     /// does, without the sscanf that makes that one cost a microsecond on Linux: loading
     /// 10,000 alarms parses 20,000 of them.
-    init?(text: String) {
+    package init?(text: String) {
         var bytes = [UInt8](repeating: 0, count: 16)
         var count = 0
         var high: UInt8?
