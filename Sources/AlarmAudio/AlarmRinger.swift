@@ -1,3 +1,4 @@
+import CALSA
 import Foundation
 
 /// The sound an alarm asks for.
@@ -33,6 +34,17 @@ public enum AlarmRinger {
         let resolver = SoundResolver(
             appID: appID, bundleSoundsDirectory: bundleSoundsDirectory, environment: environment)
         return Playback.start(choices(for: sound, resolver: resolver), options: options)
+    }
+
+    /// Does once, ahead of time, what the first ring would otherwise pay for: parsing ALSA's
+    /// configuration (several milliseconds) and finding and opening the default sound. A
+    /// daemon calls it at start so that its first alarm is as punctual as the rest.
+    public static func warmUp(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        _ = snd_config_update()
+        let resolver = SoundResolver(environment: environment)
+        if let sound = try? resolver.resolveDefault() {
+            _ = try? SoundFileInspector.format(ofFile: sound.path)
+        }
     }
 
     /// The fallback chain for `sound`.

@@ -19,6 +19,8 @@ final class AlarmSounds: SoundOutput {
         self.config = config
         self.environment = environment
         self.logger = logger
+        // On its own thread, so that start-up does not wait for it.
+        Thread { AlarmRinger.warmUp(environment: environment) }.start()
     }
 
     var summary: String { config.audioDevice }
