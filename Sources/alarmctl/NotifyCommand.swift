@@ -1,3 +1,4 @@
+import AlarmAudio
 import AlarmNotify
 import ArgumentParser
 import Dispatch
@@ -44,9 +45,23 @@ struct NotifyCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("w"), .long], help: "Wait until the popup is closed or clicked.")
     var wait = false
 
+    @Option(help: "A sound to play while the popup is up: a name (see `alarmctl sound list`) or a file path.")
+    var sound: String?
+
+    @Flag(help: "Loop the sound until the popup is clicked or closed.")
+    var loop = false
+
     func validate() throws {
         if summary.isEmpty { throw ValidationError("the summary must not be empty") }
         if let expireTime, expireTime < 0 { throw ValidationError("--expire-time must be 0 or more milliseconds") }
+        if loop && sound == nil { throw ValidationError("--loop goes with --sound") }
+    }
+
+    /// Starts `--sound`, if any: looping only when asked and when there is a popup to end it.
+    private func startSound(looping: Bool) -> Playback? {
+        guard let sound else { return nil }
+        let request: RingSound = sound.contains("/") ? .file(sound) : .named(sound)
+        return AlarmRinger.ring(request, options: PlaybackOptions(device: PlaybackOptions.device(flag: nil), loop: looping))
     }
 
     func run() async throws {
@@ -60,6 +75,8 @@ struct NotifyCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         guard wait || !action.isEmpty, presenter.server != nil else {
+            // Nothing to wait for: a sound plays once, to its end.
+            if let playback = startSound(looping: false) { _ = await playback.finished() }
             await presenter.shutdown()
             return
         }
@@ -68,8 +85,10 @@ struct NotifyCommand: AsyncParsableCommand {
                 "alarmctl notify: the notification server shows no buttons; waiting for the popup to close\n".utf8))
         }
 
-        // Whatever accompanies the popup (the `--sound` player) starts here and stops with it.
+        // The sound accompanies the popup: it starts now and stops with the popup's outcome.
+        let playback = startSound(looping: loop)
         let outcome = await Self.firstOutcome(for: notification.key, from: presenter.events)
+        playback?.stop()
         await presenter.withdraw(key: notification.key)
         await presenter.shutdown()
         switch outcome {

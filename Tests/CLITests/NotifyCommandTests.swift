@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `alarmctl notify` against the project's scriptable notification server.
+@Suite struct NotifyCommandTests {
+    @Test func aLoopingSoundPlaysUntilAButtonIsPressedAndTheKeyIsPrinted() async throws {
+        let server = try FakeNotificationServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-notify-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("out.raw").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
+        environment["OPENALARMKIT_AUDIO_DEVICE"] = "file:FILE=\(audio),FORMAT=raw"
+        let binary = try #require(AlarmctlRun.binary)
+        let child = try Subprocess(
+            binary.path, ["notify", "Kettle", "boiled", "-u", "critical", "-A", "stop=Stop", "-A", "snooze=Snooze", "--sound", "Chime", "--loop"],
+            environment: environment, stdout: .pipe, stderr: .pipe)
+
+        let popup = try #require(try await server.waitForNotifies(summary: "Kettle").first)
+        #expect(popup.actions == ["stop", "Stop", "snooze", "Snooze"])
+        #expect(popup.hints["urgency"] == "y:2")
+        // Chime is 2 s of 48 kHz mono, 192,000 bytes as s16: looping, the recording grows past one pass.
+        let onePass = 2 * 48000 * 2
+        var size = 0
+        for _ in 0..<400 {
+            size = (try? FileManager.default.attributesOfItem(atPath: audio)[.size] as? Int) ?? 0
+            if size > onePass { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(size > onePass, "the sound loops while the popup is up")
+
+        try await server.send("invoke \(popup.id) snooze")
+        let output = String(decoding: child.output!.readDataToEndOfFile(), as: UTF8.self)
+        #expect(child.wait() == .exited(0))
+        #expect(output == "snooze\n")
+        let stopped = (try? FileManager.default.attributesOfItem(atPath: audio)[.size] as? Int) ?? 0
+        try await Task.sleep(for: .milliseconds(300))
+        #expect((try? FileManager.default.attributesOfItem(atPath: audio)[.size] as? Int) == stopped, "the sound stopped with the popup")
+    }
+}
