@@ -84,7 +84,10 @@ struct WatchCommand: AsyncParsableCommand {
             return parts.isEmpty ? "no alarms" : parts.joined(separator: " · ")
         case .missed:
             return "missed: \(message.record.map(Format.title) ?? "an alarm")"
-        case .intent, .sounding, .none:
+        case .sounding:
+            guard message.firstFrame == nil, let reason = message.reason else { return nil }
+            return "no sound: \(reason)"
+        case .intent, .none:
             return nil
         }
     }
