@@ -6,9 +6,9 @@ import Logging
 /// opens a device (falling back along the device chain), and writes paced chunks until the
 /// sound ends or `stop()` is called. Owns the decoder and the PCM; nothing else touches them.
 final class PlaybackEngine {
-    /// Chunk written per wake-up; small enough that a `file` recording overshoots the
-    /// wall time by little, large enough that a looping alarm wakes only 40 times a second.
-    static let chunkSeconds = 0.025
+    /// Chunk written per wake-up: a `file` recording overshoots the wall time by at most
+    /// this, and a looping alarm wakes only 20 times a second.
+    static let chunkSeconds = 0.05
 
     private let playback: Playback
     private var choices: ArraySlice<SoundChoice>
@@ -254,16 +254,15 @@ final class PlaybackEngine {
     }
 
     /// Sleeps until the device should take the next chunk. On a clock-paced device that is
-    /// when all but one chunk of what was written would have been heard; on a real device
-    /// when its queue has fallen below its buffer minus a chunk.
+    /// when everything written so far would have been heard (nothing is really queued, so
+    /// there is nothing to keep ahead of); on a real device when its queue has fallen below
+    /// its buffer minus a chunk.
     private func waitForRoom(on device: PCMDevice) {
         switch pacing {
         case .unknown:
             return
         case .clock(let start, let written):
-            let ahead = written - chunkFrames
-            guard ahead > 0 else { return }
-            playback.sleeper.sleep(untilNanoseconds: start + nanoseconds(frames: ahead, rate: device.sampleRate))
+            playback.sleeper.sleep(untilNanoseconds: start + nanoseconds(frames: written, rate: device.sampleRate))
         case .device:
             let excess = device.delay() - (device.bufferFrames - chunkFrames)
             guard excess > 0 else { return }

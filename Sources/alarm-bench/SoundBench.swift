@@ -26,7 +26,7 @@ struct SoundBench: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw ValidationError("no alarmctl at \(tool); build it (swift build -c release --product alarmctl) or pass --alarmctl")
         }
-        for needed in ["/usr/bin/sox", "/usr/bin/aplay"] where !FileManager.default.isExecutableFile(atPath: needed) {
+        for needed in ["/usr/bin/time", "/usr/bin/sox", "/usr/bin/aplay"] where !FileManager.default.isExecutableFile(atPath: needed) {
             throw ValidationError("\(needed) is missing; run scripts/setup")
         }
         signal(SIGPIPE, SIG_IGN)  // aplay may close its pipe before the feeder is done
@@ -54,6 +54,8 @@ struct SoundBench: AsyncParsableCommand {
         // Start-up cost: the same commands on 0.1 s of audio; what is left is the steady cost.
         let aplayShort = try median((0..<repeats).map { _ in try measureAplay(wav: shortWav, dir: dir) })
         let ctlShort = try median((0..<repeats).map { _ in try measureAlarmctl(tool, file: shortWav, dir: dir) })
+        // What alarmctl costs before it plays anything: its libraries, loaded for every command.
+        let baseline = try timed([tool, "sound", "--help"])
         let latencies = try (0..<max(5, repeats)).map { _ in
             try measureAlarmctl(tool, file: wav, dir: dir, duration: 0.1).firstFrame ?? .infinity
         }.sorted()
@@ -80,6 +82,8 @@ struct SoundBench: AsyncParsableCommand {
         let rss = results.map(\.1.peakKiB).max() ?? 0
         print(String(format: "peak RSS: %.1f MiB, aplay %.1f MiB   (goal < 15 MiB) %@",
                      Double(rss) / 1024, Double(aplay.peakKiB) / 1024, verdict(rss < 15 * 1024)))
+        print(String(format: "  of which alarmctl's own baseline ('sound --help'): %.1f MiB; playing adds %.1f MiB",
+                     Double(baseline.peakKiB) / 1024, Double(rss - baseline.peakKiB) / 1024))
         print(String(format: "command start -> first frame written: median %.1f ms of %d runs (goal < 30 ms) %@",
                      latency * 1000, latencies.count, verdict(latency < 0.030)))
     }
@@ -142,7 +146,7 @@ struct SoundBench: AsyncParsableCommand {
     }
 
     private func timed(_ command: [String], stdin: Int32? = nil) throws -> Measurement {
-        let usage = try MeasuredProcess.run(command, stdin: stdin)
+        let usage = try MeasuredProcess.run(command, stdin: stdin, scratch: NSTemporaryDirectory())
         return Measurement(cpu: usage.cpu, wall: usage.wall, peakKiB: usage.peakKiB)
     }
 
