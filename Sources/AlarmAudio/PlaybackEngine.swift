@@ -7,8 +7,9 @@ import Logging
 /// sound ends or `stop()` is called. Owns the decoder and the PCM; nothing else touches them.
 final class PlaybackEngine {
     /// Chunk written per wake-up: a `file` recording overshoots the wall time by at most
-    /// this, and a looping alarm wakes only 20 times a second.
-    static let chunkSeconds = 0.05
+    /// this, and a looping alarm wakes only 10 times a second (each wake-up costs tens of
+    /// microseconds of kernel time on a VM; this keeps the steady cost near aplay's).
+    static let chunkSeconds = 0.1
 
     private let playback: Playback
     private var choices: ArraySlice<SoundChoice>
@@ -28,6 +29,16 @@ final class PlaybackEngine {
     private var buffer = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
     private var converted = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
     private var chunkFrames = 0
+    /// The current source's layout, copied out of its format once: the format holds
+    /// strings, and copying it on every chunk showed up in profiles.
+    private var layout = Layout(sampleRate: 1, channels: 1, sampleType: .int16)
+
+    private struct Layout {
+        var sampleRate: Int
+        var channels: Int
+        var sampleType: SampleType
+        var bytesPerFrame: Int { channels * sampleType.bytesPerSample }
+    }
 
     /// Devices that take data at once (`null`, `file`) report no delay; there we pace by
     /// the clock from the first write. Real devices report their queue and we follow it.
@@ -104,11 +115,11 @@ final class PlaybackEngine {
             framesFromSource += frames
             var count = frames
             if let limit = options.maximumDuration {
-                let remaining = Int(limit * Double(source.format.sampleRate)) - framesPlayed
+                let remaining = Int(limit * Double(layout.sampleRate)) - framesPlayed
                 if remaining <= 0 { return finishPlayingOut() }
                 count = min(count, remaining)
             }
-            gain?.apply(to: buffer, frames: count, channels: source.format.channels, type: source.format.sampleType)
+            gain?.apply(to: buffer, frames: count, channels: layout.channels, type: layout.sampleType)
             if let failure = write(count) { return .failed(failure) }
         }
         return .stopped
@@ -124,6 +135,7 @@ final class PlaybackEngine {
                 source = opened
                 framesFromSource = 0
                 let format = opened.format
+                layout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
                 chunkFrames = max(64, Int(Double(format.sampleRate) * Self.chunkSeconds))
                 buffer.deallocate()
                 buffer = .allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 16)
@@ -230,10 +242,9 @@ final class PlaybackEngine {
 
     /// The samples at `offset`, converted when the device took 16-bit instead of float.
     private func samples(for device: PCMDevice, from offset: Int, frames: Int) -> UnsafeRawPointer {
-        guard let format = source?.format else { return UnsafeRawPointer(buffer) }
-        let start = buffer + offset * format.bytesPerFrame
-        guard device.sampleType != format.sampleType else { return UnsafeRawPointer(start) }
-        SampleConverter.floatToInt16(start, converted, count: frames * format.channels)
+        let start = buffer + offset * layout.bytesPerFrame
+        guard device.sampleType != layout.sampleType else { return UnsafeRawPointer(start) }
+        SampleConverter.floatToInt16(start, converted, count: frames * layout.channels)
         return UnsafeRawPointer(converted)
     }
 

@@ -10,7 +10,7 @@ struct SoundBench: AsyncParsableCommand {
         abstract: "Measure alarmctl sound play against aplay (CPU, peak RSS, first-frame latency).")
 
     @Option(help: "Seconds of audio per run.")
-    var seconds = 5.0
+    var seconds = 10.0
 
     @Option(help: "Runs per case; the median is reported.")
     var repeats = 3
