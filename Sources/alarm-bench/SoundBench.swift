@@ -1,3 +1,4 @@
+import AlarmAudio
 import ArgumentParser
 import Foundation
 
@@ -61,6 +62,8 @@ struct SoundBench: AsyncParsableCommand {
         }.sorted()
         let latency = latencies[latencies.count / 2]
 
+        let stops = try measureStopLatency(wav: wav)
+
         print("")
         print("case             CPU s    % core   peak RSS   wall s")
         print(aplay.row("aplay WAV"))
@@ -84,8 +87,28 @@ struct SoundBench: AsyncParsableCommand {
                      Double(rss) / 1024, Double(aplay.peakKiB) / 1024, verdict(rss < 15 * 1024)))
         print(String(format: "  of which alarmctl's own baseline ('sound --help'): %.1f MiB; playing adds %.1f MiB",
                      Double(baseline.peakKiB) / 1024, Double(rss - baseline.peakKiB) / 1024))
+        print(String(format: "stop() until silent: median %.2f ms, max %.2f ms of %d   (goal < 50 ms) %@",
+                     stops[stops.count / 2] * 1000, stops.last! * 1000, stops.count, verdict(stops.last! < 0.050)))
         print(String(format: "command start -> first frame written: median %.1f ms of %d runs (goal < 30 ms) %@",
                      latency * 1000, latencies.count, verdict(latency < 0.030)))
+    }
+
+    /// In-process: how long `Playback.stop()` takes on a looping sound, which is how long
+    /// an alarm keeps sounding after Stop is pressed (plus the device's own latency).
+    private func measureStopLatency(wav: String) throws -> [Double] {
+        var results: [Double] = []
+        for _ in 0..<20 {
+            let playback = Playback.start([.file(wav)], options: PlaybackOptions(device: device, fallbackDevices: [], loop: true))
+            let deadline = Date().addingTimeInterval(2)
+            while playback.firstFrameWrittenAt == nil && Date() < deadline { usleep(1000) }
+            guard playback.firstFrameWrittenAt != nil else { throw BenchError("no playback on \(device): \(playback.status)") }
+            usleep(150_000)
+            let start = DispatchTime.now().uptimeNanoseconds
+            playback.stop()
+            results.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            guard playback.status == .stopped else { throw BenchError("stop() returned before silence: \(playback.status)") }
+        }
+        return results.sorted()
     }
 
     struct Measurement {
