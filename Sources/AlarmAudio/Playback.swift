@@ -43,11 +43,15 @@ public final class Playback: Sendable {
 
     /// Starts playing the first of `choices` that can be opened, on a new thread.
     public static func start(_ choices: [SoundChoice], options: PlaybackOptions) -> Playback {
+        start(choices, options: options, openPCM: PCMDevice.opener)
+    }
+
+    static func start(_ choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener) -> Playback {
         let playback = Playback()
         let thread = Thread {
-            PlaybackEngine(playback: playback, choices: choices, options: options).run()
+            Thread.current.name = "alarm-sound"  // named from inside: shows in top and perf
+            PlaybackEngine(playback: playback, choices: choices, options: options, openPCM: openPCM).run()
         }
-        thread.name = "alarm-sound"
         thread.start()
         return playback
     }

@@ -22,7 +22,7 @@ final class PlaybackEngine {
 
     private var source: AudioSource?
     private var framesFromSource = 0
-    private var device: PCMDevice?
+    private var device: PCMOutput?
     private var pacing: Pacing = .unknown
     private var gain: GainStage?
     private var framesPlayed = 0
@@ -48,8 +48,11 @@ final class PlaybackEngine {
         case device
     }
 
-    init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions) {
+    private let openPCM: PCMOpener
+
+    init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener = PCMDevice.opener) {
         self.playback = playback
+        self.openPCM = openPCM
         self.choices = choices[...]
         self.options = options
         self.devices = options.deviceChain[...]
@@ -176,7 +179,7 @@ final class PlaybackEngine {
         while let name = devices.first {
             if playback.isStopRequested { return nil }
             do {
-                let opened = try PCMDevice(name: name, format: format)
+                let opened = try openPCM(name, format)
                 device = opened
                 pacing = .unknown
                 playback.report(.playing(.init(origin: source?.origin ?? "", format: format, device: name)))
@@ -241,14 +244,14 @@ final class PlaybackEngine {
     }
 
     /// The samples at `offset`, converted when the device took 16-bit instead of float.
-    private func samples(for device: PCMDevice, from offset: Int, frames: Int) -> UnsafeRawPointer {
+    private func samples(for device: PCMOutput, from offset: Int, frames: Int) -> UnsafeRawPointer {
         let start = buffer + offset * layout.bytesPerFrame
         guard device.sampleType != layout.sampleType else { return UnsafeRawPointer(start) }
         SampleConverter.floatToInt16(start, converted, count: frames * layout.channels)
         return UnsafeRawPointer(converted)
     }
 
-    private func noteWritten(_ frames: Int, on device: PCMDevice) {
+    private func noteWritten(_ frames: Int, on device: PCMOutput) {
         if playback.reportWritten(frames: frames) {
             options.onFirstFrame?(playback.firstFrameWrittenAt ?? Date())
         }
@@ -268,7 +271,7 @@ final class PlaybackEngine {
     /// when everything written so far would have been heard (nothing is really queued, so
     /// there is nothing to keep ahead of); on a real device when its queue has fallen below
     /// its buffer minus a chunk.
-    private func waitForRoom(on device: PCMDevice) {
+    private func waitForRoom(on device: PCMOutput) {
         switch pacing {
         case .unknown:
             return
@@ -286,7 +289,7 @@ final class PlaybackEngine {
 
     /// Recovers from an underrun or a suspend the way a robust player does: re-prepare after
     /// an underrun; after a suspend, resume until the driver is ready, else re-prepare.
-    private func recover(_ device: PCMDevice, from err: Int32) -> Bool {
+    private func recover(_ device: PCMOutput, from err: Int32) -> Bool {
         switch -err {
         case EPIPE:
             logger.info("audio underrun, recovering", metadata: ["device": "\(device.name)"])
