@@ -22,6 +22,9 @@ final class PlaybackEngine {
 
     private var source: AudioSource?
     private var framesFromSource = 0
+    /// Frames of the current pass through the source; a pass of none ends a loop, so a
+    /// stream that breaks at its start cannot spin the thread.
+    private var framesThisPass = 0
     private var device: PCMOutput?
     private var pacing: Pacing = .unknown
     private var gain: GainStage?
@@ -107,6 +110,11 @@ final class PlaybackEngine {
                     continue
                 }
                 guard options.loop else { return finishPlayingOut() }
+                guard framesThisPass > 0 else {
+                    logger.warning("sound yields nothing after rewinding, ending", metadata: ["sound": "\(source.origin)"])
+                    return finishPlayingOut()
+                }
+                framesThisPass = 0
                 do {
                     try source.rewind()
                 } catch {
@@ -116,6 +124,7 @@ final class PlaybackEngine {
                 continue
             }
             framesFromSource += frames
+            framesThisPass += frames
             var count = frames
             if let limit = options.maximumDuration {
                 let remaining = Int(limit * Double(layout.sampleRate)) - framesPlayed
@@ -137,6 +146,7 @@ final class PlaybackEngine {
                 let opened = try open(choice)
                 source = opened
                 framesFromSource = 0
+                framesThisPass = 0
                 let format = opened.format
                 layout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
                 chunkFrames = max(64, Int(Double(format.sampleRate) * Self.chunkSeconds))
