@@ -3,6 +3,8 @@ import Synchronization
 
 /// One sound playing on its own thread. Every method may be called from any thread and
 /// returns promptly; the playback thread is the only one touching ALSA and the decoder.
+/// Keep the handle for as long as the sound may need stopping: dropping it does not stop
+/// the sound (a looping alarm rings until `stop()`).
 public final class Playback: Sendable {
     public enum Status: Sendable, Equatable {
         case starting
