@@ -13,7 +13,9 @@ final class PCMDevice {
 
     /// Opens `name` without blocking (a busy device fails at once instead of waiting) and
     /// lets ALSA convert rate, channels and format where the PCM has a plug layer.
-    init(name: String, format: AudioFormat, latencyMicroseconds: UInt32 = 200_000) throws(AudioError) {
+    /// The 500 ms buffer is generous on purpose: an alarm has no latency to win (stop drops
+    /// the buffer), and a deep buffer rides out a loaded machine without underruns.
+    init(name: String, format: AudioFormat, latencyMicroseconds: UInt32 = 500_000) throws(AudioError) {
         Self.silenceLibraryMessages
         self.name = name
         var handle: OpaquePointer?

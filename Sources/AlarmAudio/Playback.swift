@@ -3,6 +3,8 @@ import Synchronization
 
 /// One sound playing on its own thread. Every method may be called from any thread and
 /// returns promptly; the playback thread is the only one touching ALSA and the decoder.
+/// Keep the handle for as long as the sound may need stopping: dropping it does not stop
+/// the sound (a looping alarm rings until `stop()`).
 public final class Playback: Sendable {
     public enum Status: Sendable, Equatable {
         case starting
@@ -44,11 +46,15 @@ public final class Playback: Sendable {
 
     /// Starts playing the first of `choices` that can be opened, on a new thread.
     public static func start(_ choices: [SoundChoice], options: PlaybackOptions) -> Playback {
+        start(choices, options: options, openPCM: PCMDevice.opener)
+    }
+
+    static func start(_ choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener) -> Playback {
         let playback = Playback()
         let thread = Thread {
-            PlaybackEngine(playback: playback, choices: choices, options: options).run()
+            Thread.current.name = "alarm-sound"  // named from inside: shows in top and perf
+            PlaybackEngine(playback: playback, choices: choices, options: options, openPCM: openPCM).run()
         }
-        thread.name = "alarm-sound"
         thread.start()
         return playback
     }

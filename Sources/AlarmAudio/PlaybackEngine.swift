@@ -6,9 +6,10 @@ import Logging
 /// opens a device (falling back along the device chain), and writes paced chunks until the
 /// sound ends or `stop()` is called. Owns the decoder and the PCM; nothing else touches them.
 final class PlaybackEngine {
-    /// Chunk written per wake-up; small enough that a `file` recording overshoots the
-    /// wall time by little, large enough that a looping alarm wakes only 40 times a second.
-    static let chunkSeconds = 0.025
+    /// Chunk written per wake-up: a `file` recording overshoots the wall time by at most
+    /// this, and a looping alarm wakes only 10 times a second (each wake-up costs tens of
+    /// microseconds of kernel time on a VM; this keeps the steady cost near aplay's).
+    static let chunkSeconds = 0.1
 
     private let playback: Playback
     private var choices: ArraySlice<SoundChoice>
@@ -21,13 +22,26 @@ final class PlaybackEngine {
 
     private var source: AudioSource?
     private var framesFromSource = 0
-    private var device: PCMDevice?
+    /// Frames of the current pass through the source; a pass of none ends a loop, so a
+    /// stream that breaks at its start cannot spin the thread.
+    private var framesThisPass = 0
+    private var device: PCMOutput?
     private var pacing: Pacing = .unknown
     private var gain: GainStage?
     private var framesPlayed = 0
     private var buffer = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
     private var converted = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
     private var chunkFrames = 0
+    /// The current source's layout, copied out of its format once: the format holds
+    /// strings, and copying it on every chunk showed up in profiles.
+    private var layout = Layout(sampleRate: 1, channels: 1, sampleType: .int16)
+
+    private struct Layout {
+        var sampleRate: Int
+        var channels: Int
+        var sampleType: SampleType
+        var bytesPerFrame: Int { channels * sampleType.bytesPerSample }
+    }
 
     /// Devices that take data at once (`null`, `file`) report no delay; there we pace by
     /// the clock from the first write. Real devices report their queue and we follow it.
@@ -37,8 +51,11 @@ final class PlaybackEngine {
         case device
     }
 
-    init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions) {
+    private let openPCM: PCMOpener
+
+    init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener = PCMDevice.opener) {
         self.playback = playback
+        self.openPCM = openPCM
         self.choices = choices[...]
         self.options = options
         self.devices = options.deviceChain[...]
@@ -94,6 +111,11 @@ final class PlaybackEngine {
                     continue
                 }
                 guard options.loop else { return finishPlayingOut() }
+                guard framesThisPass > 0 else {
+                    logger.warning("sound yields nothing after rewinding, ending", metadata: ["sound": "\(source.origin)"])
+                    return finishPlayingOut()
+                }
+                framesThisPass = 0
                 do {
                     try source.rewind()
                 } catch {
@@ -103,13 +125,14 @@ final class PlaybackEngine {
                 continue
             }
             framesFromSource += frames
+            framesThisPass += frames
             var count = frames
             if let limit = options.maximumDuration {
-                let remaining = Int(limit * Double(source.format.sampleRate)) - framesPlayed
+                let remaining = Int(limit * Double(layout.sampleRate)) - framesPlayed
                 if remaining <= 0 { return finishPlayingOut() }
                 count = min(count, remaining)
             }
-            gain?.apply(to: buffer, frames: count, channels: source.format.channels, type: source.format.sampleType)
+            gain?.apply(to: buffer, frames: count, channels: layout.channels, type: layout.sampleType)
             if let failure = write(count) { return .failed(failure) }
         }
         return .stopped
@@ -124,7 +147,9 @@ final class PlaybackEngine {
                 let opened = try open(choice)
                 source = opened
                 framesFromSource = 0
+                framesThisPass = 0
                 let format = opened.format
+                layout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
                 chunkFrames = max(64, Int(Double(format.sampleRate) * Self.chunkSeconds))
                 buffer.deallocate()
                 buffer = .allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 16)
@@ -165,7 +190,7 @@ final class PlaybackEngine {
         while let name = devices.first {
             if playback.isStopRequested { return nil }
             do {
-                let opened = try PCMDevice(name: name, format: format)
+                let opened = try openPCM(name, format)
                 device = opened
                 pacing = .unknown
                 playback.report(.playing(.init(origin: source?.origin ?? "", format: format, device: name)))
@@ -230,15 +255,14 @@ final class PlaybackEngine {
     }
 
     /// The samples at `offset`, converted when the device took 16-bit instead of float.
-    private func samples(for device: PCMDevice, from offset: Int, frames: Int) -> UnsafeRawPointer {
-        guard let format = source?.format else { return UnsafeRawPointer(buffer) }
-        let start = buffer + offset * format.bytesPerFrame
-        guard device.sampleType != format.sampleType else { return UnsafeRawPointer(start) }
-        SampleConverter.floatToInt16(start, converted, count: frames * format.channels)
+    private func samples(for device: PCMOutput, from offset: Int, frames: Int) -> UnsafeRawPointer {
+        let start = buffer + offset * layout.bytesPerFrame
+        guard device.sampleType != layout.sampleType else { return UnsafeRawPointer(start) }
+        SampleConverter.floatToInt16(start, converted, count: frames * layout.channels)
         return UnsafeRawPointer(converted)
     }
 
-    private func noteWritten(_ frames: Int, on device: PCMDevice) {
+    private func noteWritten(_ frames: Int, on device: PCMOutput) {
         if playback.reportWritten(frames: frames) {
             options.onFirstFrame?(playback.firstFrameWrittenAt ?? Date())
         }
@@ -255,16 +279,15 @@ final class PlaybackEngine {
     }
 
     /// Sleeps until the device should take the next chunk. On a clock-paced device that is
-    /// when all but one chunk of what was written would have been heard; on a real device
-    /// when its queue has fallen below its buffer minus a chunk.
-    private func waitForRoom(on device: PCMDevice) {
+    /// when everything written so far would have been heard (nothing is really queued, so
+    /// there is nothing to keep ahead of); on a real device when its queue has fallen below
+    /// its buffer minus a chunk.
+    private func waitForRoom(on device: PCMOutput) {
         switch pacing {
         case .unknown:
             return
         case .clock(let start, let written):
-            let ahead = written - chunkFrames
-            guard ahead > 0 else { return }
-            playback.sleeper.sleep(untilNanoseconds: start + nanoseconds(frames: ahead, rate: device.sampleRate))
+            playback.sleeper.sleep(untilNanoseconds: start + nanoseconds(frames: written, rate: device.sampleRate))
         case .device:
             let excess = device.delay() - (device.bufferFrames - chunkFrames)
             guard excess > 0 else { return }
@@ -277,7 +300,7 @@ final class PlaybackEngine {
 
     /// Recovers from an underrun or a suspend the way a robust player does: re-prepare after
     /// an underrun; after a suspend, resume until the driver is ready, else re-prepare.
-    private func recover(_ device: PCMDevice, from err: Int32) -> Bool {
+    private func recover(_ device: PCMOutput, from err: Int32) -> Bool {
         switch -err {
         case EPIPE:
             logger.info("audio underrun, recovering", metadata: ["device": "\(device.name)"])

@@ -112,7 +112,7 @@ struct DaemonBench: AsyncParsableCommand {
     }
 
     private func timeCommand(_ argv: [String], environment: [String: String]) throws -> Double {
-        try MeasuredProcess.run(argv, environment: environment).wall
+        try MeasuredProcess.wallTime(argv, environment: environment)
     }
 }
 

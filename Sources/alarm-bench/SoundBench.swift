@@ -1,3 +1,4 @@
+import AlarmAudio
 import ArgumentParser
 import Foundation
 
@@ -10,7 +11,7 @@ struct SoundBench: AsyncParsableCommand {
         abstract: "Measure alarmctl sound play against aplay (CPU, peak RSS, first-frame latency).")
 
     @Option(help: "Seconds of audio per run.")
-    var seconds = 5.0
+    var seconds = 10.0
 
     @Option(help: "Runs per case; the median is reported.")
     var repeats = 3
@@ -26,7 +27,7 @@ struct SoundBench: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw ValidationError("no alarmctl at \(tool); build it (swift build -c release --product alarmctl) or pass --alarmctl")
         }
-        for needed in ["/usr/bin/sox", "/usr/bin/aplay"] where !FileManager.default.isExecutableFile(atPath: needed) {
+        for needed in ["/usr/bin/time", "/usr/bin/sox", "/usr/bin/aplay"] where !FileManager.default.isExecutableFile(atPath: needed) {
             throw ValidationError("\(needed) is missing; run scripts/setup")
         }
         signal(SIGPIPE, SIG_IGN)  // aplay may close its pipe before the feeder is done
@@ -54,10 +55,14 @@ struct SoundBench: AsyncParsableCommand {
         // Start-up cost: the same commands on 0.1 s of audio; what is left is the steady cost.
         let aplayShort = try median((0..<repeats).map { _ in try measureAplay(wav: shortWav, dir: dir) })
         let ctlShort = try median((0..<repeats).map { _ in try measureAlarmctl(tool, file: shortWav, dir: dir) })
+        // What alarmctl costs before it plays anything: its libraries, loaded for every command.
+        let baseline = try timed([tool, "sound", "--help"])
         let latencies = try (0..<max(5, repeats)).map { _ in
             try measureAlarmctl(tool, file: wav, dir: dir, duration: 0.1).firstFrame ?? .infinity
         }.sorted()
         let latency = latencies[latencies.count / 2]
+
+        let stops = try measureStopLatency(wav: wav)
 
         print("")
         print("case             CPU s    % core   peak RSS   wall s")
@@ -80,8 +85,30 @@ struct SoundBench: AsyncParsableCommand {
         let rss = results.map(\.1.peakKiB).max() ?? 0
         print(String(format: "peak RSS: %.1f MiB, aplay %.1f MiB   (goal < 15 MiB) %@",
                      Double(rss) / 1024, Double(aplay.peakKiB) / 1024, verdict(rss < 15 * 1024)))
+        print(String(format: "  of which alarmctl's own baseline ('sound --help'): %.1f MiB; playing adds %.1f MiB",
+                     Double(baseline.peakKiB) / 1024, Double(rss - baseline.peakKiB) / 1024))
+        print(String(format: "stop() until silent: median %.2f ms, max %.2f ms of %d   (goal < 50 ms) %@",
+                     stops[stops.count / 2] * 1000, stops.last! * 1000, stops.count, verdict(stops.last! < 0.050)))
         print(String(format: "command start -> first frame written: median %.1f ms of %d runs (goal < 30 ms) %@",
                      latency * 1000, latencies.count, verdict(latency < 0.030)))
+    }
+
+    /// In-process: how long `Playback.stop()` takes on a looping sound, which is how long
+    /// an alarm keeps sounding after Stop is pressed (plus the device's own latency).
+    private func measureStopLatency(wav: String) throws -> [Double] {
+        var results: [Double] = []
+        for _ in 0..<20 {
+            let playback = Playback.start([.file(wav)], options: PlaybackOptions(device: device, fallbackDevices: [], loop: true))
+            let deadline = Date().addingTimeInterval(2)
+            while playback.firstFrameWrittenAt == nil && Date() < deadline { usleep(1000) }
+            guard playback.firstFrameWrittenAt != nil else { throw BenchError("no playback on \(device): \(playback.status)") }
+            usleep(150_000)
+            let start = DispatchTime.now().uptimeNanoseconds
+            playback.stop()
+            results.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            guard playback.status == .stopped else { throw BenchError("stop() returned before silence: \(playback.status)") }
+        }
+        return results.sorted()
     }
 
     struct Measurement {
@@ -142,7 +169,7 @@ struct SoundBench: AsyncParsableCommand {
     }
 
     private func timed(_ command: [String], stdin: Int32? = nil) throws -> Measurement {
-        let usage = try MeasuredProcess.run(command, stdin: stdin)
+        let usage = try MeasuredProcess.run(command, stdin: stdin, scratch: NSTemporaryDirectory())
         return Measurement(cpu: usage.cpu, wall: usage.wall, peakKiB: usage.peakKiB)
     }
 

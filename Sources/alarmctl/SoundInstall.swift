@@ -51,7 +51,9 @@ struct SoundInstall: AsyncParsableCommand {
             throw failure("cannot install into \(folder): \(error.localizedDescription)")
         }
         print("Installed '\(soundName)' (\(describe(format))) as \(destination)")
-        print("Try it: alarmctl sound play \(soundName)")
+        let shown = soundName.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
+            ? "'\(soundName.replacingOccurrences(of: "'", with: "'\\''"))'" : soundName
+        print("Try it: alarmctl sound play \(shown)")
     }
 
     /// The lookup only tries known extensions, so the copy gets the one its content has.
