@@ -213,22 +213,13 @@ func openListeningSocket(path: String, environment: [String: String]) throws(Dae
     unlink(path)
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw .system("socket", errno) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+    guard let address = UnixSocketAddress(path: path) else {
         close(fd)
-        throw .configuration("socket path too long (\(bytes.count) bytes): \(path); use a shorter XDG_RUNTIME_DIR")
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        raw.copyBytes(from: bytes)
-        raw[bytes.count] = 0
+        throw .configuration("socket path too long (\(path.utf8.count) bytes): \(path); use a shorter XDG_RUNTIME_DIR")
     }
     let previousMask = umask(0o177)  // the socket is born 0600: no window where others can connect
     defer { umask(previousMask) }
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
+    let bound = address.withSockaddr { bind(fd, $0, $1) }
     guard bound == 0, listen(fd, 64) == 0 else {
         let code = errno
         close(fd)

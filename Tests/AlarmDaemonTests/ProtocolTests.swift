@@ -11,15 +11,8 @@ import Testing
 
         init(path: String) throws {
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.copyBytes(from: Array(path.utf8))
-                raw[path.utf8.count] = 0
-            }
-            let ok = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            let address = try #require(UnixSocketAddress(path: path))
+            let ok = address.withSockaddr { connect(fd, $0, $1) }
             guard ok == 0 else { throw POSIXError(.ECONNREFUSED) }
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

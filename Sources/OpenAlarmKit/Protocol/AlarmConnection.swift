@@ -43,22 +43,11 @@ public final class AlarmConnection: @unchecked Sendable {
     private static func connectedSocket(to socketPath: String) throws(ConnectionError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .broken("socket(): \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socketPath.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard let address = UnixSocketAddress(path: socketPath) else {
             close(fd)
             throw .broken("socket path too long: \(socketPath)")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let connected = address.withSockaddr { connect(fd, $0, $1) }
         guard connected == 0 else {
             close(fd)
             throw .daemonNotRunning(socket: socketPath)
