@@ -250,7 +250,3 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     public var currentConfig: DaemonConfig { config }
     public var alarmPaths: AlarmPaths { paths }
 }
-
-extension Engine {
-    func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] { try persistenceForQueries.missed(limit: limit) }
-}

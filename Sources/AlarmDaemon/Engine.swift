@@ -12,7 +12,6 @@ final class Engine {
     var lifecycle: Lifecycle
     var maxAlarmsPerApp: Int
     private let persistence: AlarmPersistence
-    var persistenceForQueries: AlarmPersistence { persistence }
     private let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let logger: Logger
@@ -80,6 +79,9 @@ final class Engine {
         try apply([(id, transition)], now: now, mustPersist: true)
         return transition.record
     }
+
+    /// Alarms recorded as missed, newest first.
+    func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] { try persistence.missed(limit: limit) }
 
     // MARK: Time
 

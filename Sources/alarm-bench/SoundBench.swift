@@ -183,12 +183,8 @@ struct SoundBench: AsyncParsableCommand {
     private func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }
 
     private func run(_ tool: String, _ args: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = args
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("\(tool) \(args) failed") }
+        let pid = try MeasuredProcess.start([tool] + args, environment: ProcessInfo.processInfo.environment)
+        guard MeasuredProcess.wait(pid) == 0 else { throw ValidationError("\(tool) \(args) failed") }
     }
 
     static func sibling(_ name: String) -> String {

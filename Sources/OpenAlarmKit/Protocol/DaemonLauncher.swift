@@ -46,16 +46,23 @@ public enum DaemonLauncher {
         return nil
     }
 
+    /// Runs `tool` to its end, output discarded. posix_spawn and waitpid rather than
+    /// Foundation's Process, whose wait blocks on the threads Swift's concurrency runs on
+    /// (an app may call AlarmManager from async code).
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
         guard access(tool, X_OK) == 0 else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0
     }
 
     private static func spawnDetached(_ executable: String, logTo log: String) throws(ConnectionError) {
