@@ -55,7 +55,14 @@ final class AlarmPresenter: PresentationOutput {
     }
 
     func present(_ record: AlarmRecord) {
-        presenter.post(Self.notification(for: record, zone: zone()))
+        presenter.post(Self.notification(for: record, zone: zone(), now: Date()))
+    }
+
+    /// The whole minutes a countdown popup shows (rounded up), and when that figure next
+    /// changes; nil in its last minute, when no further update is worth a wake-up.
+    static func countdownDisplay(fire: Date, now: Date) -> (minutes: Int, changesAt: Date?) {
+        let minutes = max(Int((fire.timeIntervalSince(now) / 60).rounded(.up)), 1)
+        return (minutes, minutes > 1 ? fire.addingTimeInterval(-Double(minutes - 1) * 60) : nil)
     }
 
     func withdraw(_ id: UUID) {
@@ -72,7 +79,7 @@ final class AlarmPresenter: PresentationOutput {
             category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil))
     }
 
-    static func notification(for record: AlarmRecord, zone: TimeZone) -> AlarmNotification {
+    static func notification(for record: AlarmRecord, zone: TimeZone, now: Date) -> AlarmNotification {
         let key = record.id.uuidString
         let short = String(record.id.uuidString.lowercased().prefix(8))
         let presentation = record.presentation
@@ -98,8 +105,9 @@ final class AlarmPresenter: PresentationOutput {
                 actions.append(NotificationAction(key: AlarmNotification.ActionKey.pause, label: pause.text.text, systemImageName: pause.systemImageName))
             }
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
+            let left = countdownDisplay(fire: fire, now: now).minutes
             return .countdown(
-                key: key, title: title, body: "Rings at \(time(fire, zone: zone, seconds: true)) · \(app)", appName: app,
+                key: key, title: title, body: "\(left) min left · rings at \(time(fire, zone: zone, seconds: true)) · \(app)", appName: app,
                 actions: actions, noActionsHint: "Stop with: alarmctl stop \(short)")
         case .paused(let total, let elapsed):
             let title = presentation.paused?.title.text ?? presentation.alert.title.text

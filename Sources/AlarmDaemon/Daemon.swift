@@ -14,6 +14,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     let logger: Logger
     private let loop: EventLoop
     private let timer: DeadlineTimer
+    /// When a countdown popup's minutes-left figure changes; armed only while one counts down.
+    private let popupTimer: DeadlineTimer
     private let zones: TimeZoneSource
     private var zone: TimeZone
     private var config: DaemonConfig
@@ -49,6 +51,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         paths = AlarmPaths(environment: environment)
         loop = try EventLoop()
         timer = try DeadlineTimer()
+        popupTimer = try DeadlineTimer()
         zones = TimeZoneSource(environment: environment)
         zone = zones.current()
         do { config = try DaemonConfig.load(path: paths.configFile, environment: environment) } catch {
@@ -78,10 +81,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
         loop.watch(timer.fd) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
+        loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
         if let watch = zones.makeWatch() {
             loop.watch(watch) { [unowned self] _ in if zones.drain(watch) { checkTimeZone() } }
         }
         timer.arm(engine.nextDeadline)
+        armPopupTimer()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket), started in \(elapsed) ms")
         loop.run()
@@ -153,6 +158,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// Re-arms the timer at once; tells watchers once per loop turn however many changes.
     private func changed() {
         timer.arm(engine.nextDeadline)
+        armPopupTimer()
         guard !broadcastPending else { return }
         broadcastPending = true
         loop.afterThisTurn { [unowned self] in
@@ -199,6 +205,24 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     }
 
     // MARK: Time
+
+    /// Countdown popups show whole minutes left, re-shown in place when that figure changes.
+    private func armPopupTimer(now: Date = Date()) {
+        var next: Date?
+        for record in engine.records.values {
+            guard case .countdown(_, let fire, _, _) = record.phase,
+                let changes = AlarmPresenter.countdownDisplay(fire: fire, now: now).changesAt
+            else { continue }
+            next = min(next ?? changes, changes)
+        }
+        popupTimer.arm(next)
+    }
+
+    private func refreshCountdownPopups() {
+        _ = popupTimer.read()
+        for record in engine.records.values where record.phase.state == .countdown { presenter.present(record) }
+        armPopupTimer()
+    }
 
     private func timerFired() {
         switch timer.read() {
