@@ -38,6 +38,8 @@ public struct FireTimeCalendar: Sendable {
 
     /// The instant the policy gives a nominal local date and time (gap: shifted forward,
     /// overlap: first occurrence). Used for specs like `2026-06-09 09:41` and `tomorrow 7:00`.
+    /// Fields out of range roll over (hour 24 is the next day's 00:00); years are expected
+    /// within a few thousand of today, as `LocalDate`'s arithmetic is plain `Int`.
     public func instant(of date: LocalDate, hour: Int, minute: Int, second: Int = 0) -> Date {
         let local = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(resolver.instant(ofLocal: local)))

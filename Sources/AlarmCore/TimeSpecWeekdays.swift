@@ -12,8 +12,8 @@ enum WeekdaySetParser {
         return groups[lower] != nil || weekday(named: lower) != nil
     }
 
-    /// `input` is for messages; `single` says the whole word was one unknown name, which gets
-    /// a broader hint (it may have been meant as `today` or a date).
+    /// `input` is for messages. A lone unknown word gets a broader hint than an unknown name
+    /// inside a list or range, since it may have been meant as `today` or a date.
     static func parse(_ word: SpecText, in input: String) throws(TimeSpecError) -> [Locale.Weekday] {
         if let group = groups[word.lower] { return group }
         var selected = Set<Locale.Weekday>()
