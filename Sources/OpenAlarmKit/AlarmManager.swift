@@ -114,8 +114,7 @@ public final class AlarmManager: Sendable {
 
     @discardableResult
     private func request(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil) throws -> AlarmProtocol.Message {
-        // One retry on a fresh connection: the daemon may have restarted since the last call.
-        for attempt in 0..<2 {
+        func attempt() throws -> AlarmProtocol.Message {
             let link = try connection.withLock { current in
                 if let current { return current }
                 let fresh = try DaemonLauncher.connect(environment: environment)
@@ -124,14 +123,14 @@ public final class AlarmManager: Sendable {
             }
             do { return try link.send(op, app: app, alarm: alarm, record: record) } catch {
                 if case .refused(let reply) = error {
-                    if reply.code == .maximumLimitReached { throw AlarmError.maximumLimitReached }
-                    throw error
+                    throw reply.code == .maximumLimitReached ? AlarmError.maximumLimitReached : error
                 }
-                connection.withLock { $0 = nil }
-                if attempt == 1 { throw error }
+                connection.withLock { $0 = nil }  // broken: the next attempt connects afresh
+                throw error
             }
         }
-        fatalError("unreachable")
+        // One retry on a fresh connection: the daemon may have restarted since the last call.
+        do { return try attempt() } catch ConnectionError.broken { return try attempt() }
     }
 
     /// Runs the app's intents when their buttons are pressed, while this process lives.

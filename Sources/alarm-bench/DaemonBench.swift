@@ -71,7 +71,7 @@ struct DaemonBench: AsyncParsableCommand {
         }
         trips.sort()
         print("list round trip with 1,000 alarms (request -> reply decoded): median \(ms(median(trips))), worst \(ms(trips.last!))  goal: < 20 ms")
-        let command = try timeCommand([daemon.binFolder + "/alarmctl", "list", "--json"], environment: daemon.environment)
+        let command = try timeCommand([SoundBench.sibling("alarmctl"), "list", "--json"], environment: daemon.environment)
         print("`alarmctl list --json` with 1,000 alarms, whole command: \(ms(command * 1000))")
 
         Thread.sleep(forTimeInterval: 1)  // let the scheduling burst settle
@@ -129,7 +129,6 @@ final class BenchDaemon {
         var environment: [String: String]
     }
 
-    let binFolder: String
     let home: Home
     private let pid: pid_t
     var environment: [String: String] { home.environment }
@@ -155,10 +154,7 @@ final class BenchDaemon {
 
     init(home: Home? = nil) throws {
         self.home = try home ?? Self.makeHome()
-        binFolder = (CommandLine.arguments[0] as NSString).deletingLastPathComponent.isEmpty
-            ? FileManager.default.currentDirectoryPath
-            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        pid = try MeasuredProcess.start([binFolder + "/alarmd"], environment: self.home.environment)
+        pid = try MeasuredProcess.start([SoundBench.sibling("alarmd")], environment: self.home.environment)
         let socket = AlarmPaths(environment: self.home.environment).socket
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {

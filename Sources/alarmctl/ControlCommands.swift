@@ -2,16 +2,22 @@ import ArgumentParser
 import Foundation
 import OpenAlarmKit
 
+/// What every lifecycle command takes.
+struct AlarmTarget: ParsableArguments {
+    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+}
+
 /// The lifecycle operations, one command each, sharing everything but their names.
 protocol ControlCommand: ParsableCommand {
     static var operation: AlarmProtocol.Operation { get }
     static var pastTense: String { get }
-    var id: String { get }
-    var json: Bool { get }
+    var target: AlarmTarget { get }
 }
 
 extension ControlCommand {
     func run() throws {
+        let (id, json) = (target.id, target.json)
         let link = try DaemonLink()
         let target = try link.resolve(id)
         let reply = try link.send(Self.operation, alarm: target.id)
@@ -29,38 +35,33 @@ struct CancelCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Remove an alarm, whatever it is doing.")
     static let operation = AlarmProtocol.Operation.cancel
     static let pastTense = "cancelled"
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
-    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+    @OptionGroup var target: AlarmTarget
 }
 
 struct StopCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop a ringing or counting-down alarm (a repeating one moves to its next date).")
     static let operation = AlarmProtocol.Operation.stop
     static let pastTense = "stopped"
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
-    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+    @OptionGroup var target: AlarmTarget
 }
 
 struct SnoozeCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "snooze", abstract: "Snooze (or repeat) a ringing alarm: it counts down its snooze time and rings again.")
     static let operation = AlarmProtocol.Operation.countdown
     static let pastTense = "snoozed"
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
-    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+    @OptionGroup var target: AlarmTarget
 }
 
 struct PauseCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a counting-down alarm, keeping the time left.")
     static let operation = AlarmProtocol.Operation.pause
     static let pastTense = "paused"
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
-    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+    @OptionGroup var target: AlarmTarget
 }
 
 struct ResumeCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused countdown.")
     static let operation = AlarmProtocol.Operation.resume
     static let pastTense = "resumed"
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
-    @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
+    @OptionGroup var target: AlarmTarget
 }

@@ -12,16 +12,6 @@ final class DaemonHarness: @unchecked Sendable {
     private(set) var environment: [String: String]
     private var process: Subprocess?
 
-    static let buildFolder: URL = {
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ].compactMap { $0 }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("alarmd").path) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug")
-    }()
-
     var audioFile: String { root.appendingPathComponent("out.raw").path }
     var paths: AlarmPaths { AlarmPaths(environment: environment) }
     var logText: String { (try? String(contentsOf: root.appendingPathComponent("alarmd.log"), encoding: .utf8)) ?? "" }
@@ -64,7 +54,7 @@ final class DaemonHarness: @unchecked Sendable {
     func start() throws {
         let log = root.appendingPathComponent("alarmd.log").path
         let process = try Subprocess(
-            Self.buildFolder.appendingPathComponent("alarmd").path, environment: environment, stdout: .file(log), stderr: .file(log))
+            BuildProducts.path("alarmd"), environment: environment, stdout: .file(log), stderr: .file(log))
         self.process = process
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
@@ -102,7 +92,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Runs the built alarmctl against this daemon.
     func alarmctl(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
-        let result = try Subprocess.run(Self.buildFolder.appendingPathComponent("alarmctl").path, arguments, environment: environment)
+        let result = try Subprocess.run(BuildProducts.path("alarmctl"), arguments, environment: environment)
         return (result.termination.status, result.stdout, result.stderr)
     }
 

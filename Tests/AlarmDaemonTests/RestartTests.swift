@@ -114,7 +114,7 @@ import TestSupport
     @Test func aSecondDaemonRefusesToStartWhileTheFirstServes() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()
-        let second = try Subprocess.run(DaemonHarness.buildFolder.appendingPathComponent("alarmd").path, environment: daemon.environment)
+        let second = try Subprocess.run(BuildProducts.path("alarmd"), environment: daemon.environment)
         #expect(second.termination == .exited(1))
         #expect(second.stderr.contains("another alarmd is already serving"))
         #expect(try daemon.connect().send(.status).status != nil)
@@ -166,7 +166,7 @@ import TestSupport
             // It hands the daemon only the variables named with -E, as systemd passes only its own.
             ["--listen=\(daemon.paths.socket)"]
                 + ["XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "OPENALARMKIT_AUDIO_DEVICE", "DBUS_SESSION_BUS_ADDRESS", "TZ"].map { "-E\($0)" }
-                + [DaemonHarness.buildFolder.appendingPathComponent("alarmd").path],
+                + [BuildProducts.path("alarmd")],
             environment: daemon.environment, stderr: .null)
         defer {
             activator.signal(SIGTERM)
@@ -195,7 +195,7 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(300))
         var quiet = daemon.environment
         quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
-        let refused = try Subprocess.run(DaemonHarness.buildFolder.appendingPathComponent("alarmctl").path, ["list"], environment: quiet)
+        let refused = try Subprocess.run(BuildProducts.path("alarmctl"), ["list"], environment: quiet)
         #expect(refused.termination == .exited(3))
         #expect(refused.stderr.contains("alarmd is not running"))
     }

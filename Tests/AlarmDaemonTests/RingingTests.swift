@@ -122,9 +122,17 @@ import TestSupport
     @Test func twoAlarmsRingingTogetherAreBothSoundingAndStopIndependently() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()
+        let events = try daemon.connect().watch()
         let a = makeRecord(title: "A", preAlert: 0.5), b = makeRecord(title: "B", preAlert: 0.5)
         try daemon.connect().send(.schedule, record: a)
         try daemon.connect().send(.schedule, record: b)
+        // Each alarm's own playback reaches the device: one first frame per alarm.
+        var sounding: Set<UUID> = []
+        for await message in events where message.event == .sounding && message.firstFrame != nil {
+            if let id = message.alarm { sounding.insert(id) }
+            if sounding.count == 2 { break }
+        }
+        #expect(sounding == [a.id, b.id])
         try await eventually("both to ring") { try daemon.list().filter { $0.phase.state == .alerting }.count == 2 }
         try daemon.connect().send(.stop, alarm: a.id)
         #expect(try daemon.record(a.id) == nil)

@@ -11,10 +11,7 @@ import TestSupport
 /// (built by `swift test` next to the test bundle), because only a real process can be
 /// killed mid-write; forking the test runner itself is not safe with its threads.
 @Suite struct KillDurabilityTests {
-    static var helper: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("alarm-store-crashtest")
-    }
+    static var helper: URL { URL(fileURLWithPath: BuildProducts.path("alarm-store-crashtest")) }
 
     /// What the child reported before it died.
     struct ChildReport {

@@ -9,14 +9,8 @@ struct AlarmctlRun {
     var stderr: String
 
     static let binary: URL? = {
-        let here = URL(fileURLWithPath: #filePath)
-        let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            packageRoot.appendingPathComponent(".build/debug"),
-        ].compactMap { $0?.appendingPathComponent("alarmctl") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let path = BuildProducts.path("alarmctl")
+        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
     }()
 
     /// Runs `alarmctl` with `arguments`; `environment` replaces TZ handling: nil leaves TZ unset.
