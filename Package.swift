@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenAlarmKit", targets: ["OpenAlarmKit"]),
+        .library(name: "OpenAppIntents", targets: ["OpenAppIntents"]),
         .executable(name: "alarmd", targets: ["alarmd"]),
         .executable(name: "alarmctl", targets: ["alarmctl"]),
     ],
@@ -28,8 +29,10 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLinux"),
 
+        // The App Intents subset AlarmKit code uses (AppIntent, LiveActivityIntent, @Parameter).
+        .target(name: "OpenAppIntents"),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit"),
+        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents"]),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
         .target(
@@ -64,7 +67,13 @@ let package = Package(
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
         .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore", "OpenAlarmKit"]),
 
+        // The WWDC25 cooking timer as AlarmKit code, ported by changing its import line.
+        .executableTarget(name: "CookingTimer", dependencies: ["OpenAlarmKit"], path: "Examples/CookingTimer"),
+
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        // Compiles every documented AlarmKit declaration, in its documented shape, through
+        // `import OpenAlarmKit` alone (no Foundation import).
+        .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["alarmctl", "TestSupport"]),
@@ -74,7 +83,7 @@ let package = Package(
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(
             name: "AlarmDaemonTests",
-            dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
+            dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
         .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],

@@ -24,6 +24,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var server: SocketServer!
     private var sounds: SoundOutput!
     private var presenter: PresentationOutput!
+    private var apps: AppsService!
     private var broadcastPending = false
     private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
@@ -78,7 +79,15 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
             handle(request, from: connection)
         }
+        apps = try AppsService(
+            persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,
+            paths: paths, logger: logger,
+            makePrompter: { [logger] in presenter is AlarmPresenter ? NotificationConsentPrompter(logger: logger) : nil })
+        apps.server = server
+        apps.pushToApp = { [unowned self] message, app in push(message, toWatchersOf: app) }
+        apps.alarmCounts = { [unowned self] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } }
         do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
+        apps.start(existingAlarms: Set(engine.records.keys), now: Date())
         loop.watch(timer.fd) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
@@ -115,20 +124,30 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             switch request.op {
             case .schedule:
                 guard let record = request.record else { throw .init(.malformed, "schedule needs a 'record'") }
+                try apps.checkSchedule(request, record: record)
                 reply.record = try engine.schedule(record, now: now)
+                apps.scheduled(request, record: record)
             case .list:
                 break  // answered by `handle`, from the encoding cache
             case .stop, .countdown, .pause, .resume, .cancel:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
-                reply.record = try engine.handle(LifecycleEvent(rawValue: request.op.rawValue)!, id: id, now: now)
+                let event = LifecycleEvent(rawValue: request.op.rawValue)!
+                let intents = apps.intents(of: id)
+                reply.record = try engine.handle(event, id: id, now: now)
                 reply.alarm = id
+                // An app acting on its own alarm names itself and runs no intent; alarmctl acts
+                // for the person, as a button press does.
+                if request.app == nil { apps.personActed(event, intents: intents, now: now) }
             case .watch:
                 connection.watching = .some(request.app)
+                apps.watching(connection, request: request)
                 loop.afterThisTurn { [unowned self] in server.push(line: alarmsEvent(for: request.app), to: connection) }
             case .missed:
                 do { reply.missed = try engine.missed(limit: min(max(request.limit ?? 50, 1), 10_000)) } catch {
                     throw .init(.storage, "cannot read missed alarms: \(error)")
                 }
+            case .authorization, .requestAuthorization, .apps, .setAuthorization, .claimIntents:
+                try apps.answer(request, into: &reply, now: now)
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
@@ -159,6 +178,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private func changed() {
         timer.arm(engine.nextDeadline)
         armPopupTimer()
+        apps.alarmsChanged(existing: engine.records)
         guard !broadcastPending else { return }
         broadcastPending = true
         loop.afterThisTurn { [unowned self] in
@@ -199,9 +219,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     /// A person pressed a notification button.
     func buttonPressed(alarm: UUID, event: LifecycleEvent) {
+        let intents = apps.intents(of: alarm)
         do { _ = try engine.handle(event, id: alarm, now: Date()) } catch {
             logger.info("ignored '\(event.rawValue)' for \(alarm): \(error.message)")
+            return
         }
+        apps.personActed(event, intents: intents, now: Date())
     }
 
     // MARK: Time

@@ -9,6 +9,6 @@ struct AlarmCtl: AsyncParsableCommand {
             AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
-            NextCommand.self, SoundCommand.self, NotifyCommand.self,
+            NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self,
         ])
 }

@@ -87,7 +87,7 @@ struct WatchCommand: AsyncParsableCommand {
         case .sounding:
             guard message.firstFrame == nil, let reason = message.reason else { return nil }
             return "no sound: \(reason)"
-        case .intent, .none:
+        case .intent, .intentPending, .authorization, .none:
             return nil
         }
     }

@@ -26,6 +26,19 @@ public enum AlarmProtocol {
         case missed
         /// Daemon facts: version, time zone, audio device, notification server.
         case status
+        /// An app's authorization (`app`). Replies with `authorization`.
+        case authorization
+        /// An app asks to schedule alarms (`app`, `registration`): answers a known decision at
+        /// once; for an unknown app shows the consent prompt and answers `notDetermined`, the
+        /// decision following as an `authorization` event to the app's watchers.
+        case requestAuthorization
+        /// Every app alarmd knows, with its decision and alarm count. Replies with `apps`.
+        case apps
+        /// A person's decision from `alarmctl apps` (`app`, `decision`).
+        case setAuthorization
+        /// Hands the app's pending intents (`app`) to the caller, once: they are removed
+        /// durably before the reply. Replies with `intents`.
+        case claimIntents
     }
 
     public struct Request: Codable, Hashable, Sendable {
@@ -36,6 +49,15 @@ public enum AlarmProtocol {
         public var alarm: UUID?
         public var record: AlarmRecord?
         public var limit: Int?
+        /// `schedule`: the intents the alarm's Stop and secondary buttons run in the app.
+        public var stopIntent: EncodedIntent?
+        public var secondaryIntent: EncodedIntent?
+        /// `schedule`, `requestAuthorization`: who the app is and how alarmd starts it.
+        public var registration: AppRegistration?
+        /// `watch`: this connection runs the app's intents (an `AlarmManager`).
+        public var runsIntents: Bool?
+        /// `setAuthorization`.
+        public var decision: AppDecision?
 
         public init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version
@@ -58,6 +80,10 @@ public enum AlarmProtocol {
         /// An alarm's sound started: `alarm`, `firedFor` (when it was due) and `firstFrame`
         /// (when its first audio frame reached the device).
         case sounding
+        /// An app's authorization changed or its prompt was answered: `app`, `authorization`.
+        case authorization
+        /// A person pressed a button whose intent the app runs: claim it with `claimIntents`.
+        case intentPending
     }
 
     /// A reply (has `id`) or a pushed event (has `event`).
@@ -76,6 +102,10 @@ public enum AlarmProtocol {
         public var intent: String?
         public var firedFor: Date?
         public var firstFrame: Date?
+        public var app: String?
+        public var authorization: AlarmManager.AuthorizationState?
+        public var apps: [AppSummary]?
+        public var intents: [PendingIntent]?
 
         public init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
             self.id = id
@@ -104,6 +134,8 @@ public enum AlarmProtocol {
         public enum Code: String, Codable, Sendable {
             case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
             case maximumLimitReached, invalidConfiguration, storage, internalError
+            /// The app may not schedule alarms: not yet asked, or a person said no.
+            case notAuthorized
         }
     }
 
