@@ -79,6 +79,8 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
             logger.error("cannot load apps and intents: \(error); consent and pending intents start empty")
         }
         expire(now: now)
+        // Pressed while alarmd was down or before its app claimed them: deliver them now.
+        for app in Set(pending.values.map(\.app)).sorted() { deliver(to: app) }
     }
 
     // MARK: Requests
@@ -92,6 +94,7 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
             reply.authorization = apps[app]?.authorization ?? .notDetermined
         case .requestAuthorization:
             let app = try appID(of: request)
+            try Self.validate(request.registration)
             reply.app = app
             reply.authorization = try requestAuthorization(app: app, registration: request.registration, now: now)
         case .setAuthorization:
@@ -111,6 +114,13 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
     /// A schedule from an app (a request that names its `app`) needs its consent; one from
     /// alarmctl or another client that does not name itself acts for the person.
     func checkSchedule(_ request: AlarmProtocol.Request, record: AlarmRecord) throws(AlarmProtocol.ErrorReply) {
+        try Self.validate(request.registration)
+        for intent in [request.stopIntent, request.secondaryIntent].compactMap({ $0 }) {
+            let size = intent.typeName.utf8.count + intent.mangledTypeName.utf8.count + intent.parameters.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+            guard size <= Self.maxIntentBytes else {
+                throw .init(.invalidConfiguration, "the intent \(intent.typeName) is \(size) bytes; at most \(Self.maxIntentBytes) travel with an alarm")
+            }
+        }
         guard let app = request.app else { return }
         guard app == record.appID else { throw .init(.invalidConfiguration, "app '\(app)' cannot schedule an alarm for app '\(record.appID)'") }
         switch apps[app]?.authorization ?? .notDetermined {
@@ -348,6 +358,23 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
     }
 
     // MARK: Helpers
+
+    /// What an intent (its names and parameters' JSON) may weigh.
+    static let maxIntentBytes = 16 * 1024
+
+    /// Bounds on what an app says about itself, which a notification and a command line show.
+    static func validate(_ registration: AppRegistration?) throws(AlarmProtocol.ErrorReply) {
+        guard let registration else { return }
+        func bad(_ why: String) -> AlarmProtocol.ErrorReply { .init(.invalidConfiguration, why) }
+        guard registration.displayName.utf8.count <= 256 else { throw bad("the app's display name is longer than 256 bytes") }
+        guard (registration.usageDescription?.utf8.count ?? 0) <= 1024 else { throw bad("the usage description is longer than 1024 bytes") }
+        if let launch = registration.launch {
+            guard launch.executable.hasPrefix("/"), launch.executable.utf8.count <= 4096 else { throw bad("the launch command must be an absolute path of at most 4096 bytes") }
+            guard launch.arguments.count <= 64, launch.arguments.allSatisfy({ $0.utf8.count <= 4096 && !$0.contains("\0") }) else {
+                throw bad("the launch command takes at most 64 arguments of at most 4096 bytes, without NUL")
+            }
+        }
+    }
 
     private func appID(of request: AlarmProtocol.Request) throws(AlarmProtocol.ErrorReply) -> String {
         guard let app = request.app, !app.isEmpty, app.utf8.count <= 255, !app.contains("/") else {

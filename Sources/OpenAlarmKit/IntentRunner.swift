@@ -12,10 +12,11 @@ extension AlarmManager {
     /// line tool) could exit before they finish.
     @discardableResult
     public func runPendingIntents() async -> Int {
+        // Claim before listening, so that the listener cannot take these into the background.
+        let claimed = (try? DaemonLauncher.connect(environment: environment)).map(intentRunner.claim) ?? []
         intentRunner.startListening()
-        guard let link = try? DaemonLauncher.connect(environment: environment) else { return 0 }
         var ran = 0
-        for pending in intentRunner.claim(on: link) where await intentRunner.run(pending) { ran += 1 }
+        for pending in claimed where await intentRunner.run(pending) { ran += 1 }
         return ran
     }
 

@@ -128,4 +128,26 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         #expect(daemon.logText.contains("cannot start /nonexistent/gone-app"))
         #expect(runs(of: "gone") == 0)
     }
+
+    @Test func aPendingIntentSurvivesADaemonCrashAndRunsOnce() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try daemon.start()
+        let app = "org.example.durable"
+        #expect(try daemon.alarmctl("apps", "allow", app).status == 0)
+        let tag = "durable-\(UUID())"
+        var request = AlarmProtocol.Request(id: 0, op: .schedule, app: app, record: makeRecord(title: "Durable", preAlert: 30, app: app))
+        request.stopIntent = try EncodedIntent(RecordingIntent(tag: tag))
+        request.registration = AppRegistration(displayName: "Durable", launch: nil)  // alarmd cannot start it
+        let id = try #require(try daemon.connect().send(request).record?.id)
+        #expect(try daemon.alarmctl("stop", String(id.uuidString.prefix(8))).status == 0)
+        await eventually("the intent to wait for its app") { daemon.logText.contains("registered no way to start it") }
+
+        daemon.kill9()
+        try daemon.start()
+        let manager = AlarmManager(appID: app, environment: daemon.environment)
+        #expect(await manager.runPendingIntents() == 1)
+        #expect(runs(of: tag) == 1)
+        #expect(await manager.runPendingIntents() == 0)
+        #expect(runs(of: tag) == 1)
+    }
 }
