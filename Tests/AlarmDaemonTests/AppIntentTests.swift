@@ -86,32 +86,59 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         #expect(runs(of: stopTag) == 0)
     }
 
-    @Test func anAppThatExitedIsStartedAndRunsTheIntentExactlyOnce() async throws {
+    @Test func theCookingTimerRepeatsAndStopsWithItsIntentsRunOnceInAppsAlarmdStarts() async throws {
         let daemon = try DaemonHarness()
         try daemon.start()
         #expect(try daemon.alarmctl("apps", "allow", "CookingTimer").status == 0)
-        // The cooking timer schedules a 1 s timer and exits.
-        let started = try Subprocess.run(BuildProducts.path("CookingTimer"), ["start", "1", "60"], environment: daemon.environment)
+        // The cooking timer schedules a 1 s timer (Repeat: 1 s more) and exits.
+        let started = try Subprocess.run(BuildProducts.path("CookingTimer"), ["start", "1", "1"], environment: daemon.environment)
         #expect(started.termination.status == 0, "\(started.stderr)")
         let id = try #require(UUID(uuidString: String(started.stdout.prefix(36))))
-        await eventually("the timer to ring") { (try? daemon.record(id))?.phase.state == .alerting }
-        let server = try #require(daemon.notifications)
-        let popup = try #require(try await server.waitForNotifies(summary: "Food Ready!", timeout: .seconds(30)).last)
-        try await server.send("invoke \(popup.id) stop")
-
-        // alarmd starts the app, which claims and runs the stop intent, then exits.
         let appLog = daemon.paths.stateDirectory + "/apps/CookingTimer.log"
         func log() -> String { (try? String(contentsOfFile: appLog, encoding: .utf8)) ?? "" }
-        await eventually("the started app to run the stop intent") { log().contains("ran 1 intent(s)") }
-        #expect(log().components(separatedBy: "StopIntent: the cook dismissed \(id.uuidString)").count == 2, "\(log())")
+        func count(_ line: String) -> Int { log().components(separatedBy: line).count - 1 }
+        let server = try #require(daemon.notifications)
+
+        // It rings; Repeat counts down again and alarmd starts the app for the secondary intent.
+        await eventually("the timer to ring") { (try? daemon.record(id))?.phase.state == .alerting }
+        let first = try #require(try await server.waitForNotifies(summary: "Food Ready!", timeout: .seconds(30)).last)
+        #expect(first.actions.contains("Repeat") && first.actions.contains("Dismiss"))
+        try await server.send("invoke \(first.id) snooze")
+        await eventually("Repeat to count down") { (try? daemon.record(id))?.phase.state == .countdown }
+        await eventually("the started app to run the repeat intent") { count("ran 1 intent(s)") == 1 }
+        #expect(count("RepeatIntent: five more minutes for \(id.uuidString)") == 1, "\(log())")
+
+        // It rings again; Dismiss stops it and the stop intent runs, once, in a new process.
+        await eventually("the timer to ring again") { (try? daemon.record(id))?.phase.state == .alerting }
+        let second = try #require(try await server.waitForNotifies(summary: "Food Ready!", count: 2, timeout: .seconds(30)).last)
+        try await server.send("invoke \(second.id) stop")
+        await eventually("the started app to run the stop intent") { count("ran 1 intent(s)") == 2 }
+        #expect(count("StopIntent: the cook dismissed \(id.uuidString)") == 1, "\(log())")
+        #expect(count("RepeatIntent") == 1)
         #expect(daemon.logText.contains("started 'CookingTimer'"))
         #expect(try daemon.record(id) == nil)
+
         // Nothing is left to run twice: the app started again finds no intent.
         var again = daemon.environment
         again["OPENALARMKIT_LAUNCH_REASON"] = "intent"
         let rerun = try Subprocess.run(BuildProducts.path("CookingTimer"), [], environment: again)
         #expect(rerun.stdout.contains("ran 0 intent(s)"), "\(rerun.stdout) \(rerun.stderr)")
         #expect(try daemon.alarmctl("apps", "list", "--json").out.contains("\"pendingIntents\" : 0"))
+    }
+
+    @Test func malformedAppRequestsGetErrorsAndTheDaemonGoesOn() throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try daemon.start()
+        let link = try daemon.connect()
+        for op in [AlarmProtocol.Operation.authorization, .requestAuthorization, .setAuthorization, .claimIntents] {
+            #expect(throws: ConnectionError.self) { try link.send(op) }  // no app
+        }
+        #expect(throws: ConnectionError.self) { try link.send(.setAuthorization, app: "org.example.x") }  // no decision
+        #expect(throws: ConnectionError.self) { try link.send(.claimIntents, app: "../etc") }
+        var huge = AlarmProtocol.Request(id: 0, op: .requestAuthorization, app: "org.example.x")
+        huge.registration = AppRegistration(displayName: String(repeating: "x", count: 300))
+        #expect(throws: ConnectionError.self) { try link.send(huge) }
+        #expect(try link.send(.apps).apps?.isEmpty == true)
     }
 
     @Test func anIntentWhoseAppCannotStartIsDroppedWithALogLine() async throws {
