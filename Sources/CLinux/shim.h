@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <sys/syscall.h>
+#include <sys/file.h>
 
 // SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
 // its layout is fixed by the kernel ABI.
@@ -146,4 +147,20 @@ static inline int oak_inotify_drain_mentions(int fd, const char *name) {
     }
     return found;
 }
+
+/// Takes an exclusive, non-blocking flock on `path` (created 0600). Returns the descriptor,
+/// which holds the lock until it is closed or the process ends, or -1 with errno
+/// (EWOULDBLOCK: another process holds it).
+static inline int oak_lock_file(const char *path) {
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
 #endif
