@@ -53,7 +53,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit"]),
         .executableTarget(
             name: "alarmctl",
             dependencies: [

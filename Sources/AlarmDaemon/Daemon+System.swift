@@ -9,6 +9,7 @@ extension Daemon {
     /// Runs with the real outputs: the SQLite store, ALSA sound and desktop notifications
     /// (or the terminal when there is no notification server). Blocks until SIGTERM/SIGINT.
     public func runWithSystemOutputs() throws(DaemonError) {
+        try claimInstance()
         let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }

@@ -26,23 +26,29 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var presenter: PresentationOutput!
     private var apps: AppsService!
     private var broadcastPending = false
+    /// Held from `claimInstance()` until the process ends.
+    private var instance: InstanceLock?
+    private var listening: Int32 = -1
     private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
     /// Tells outputs that keep their own copy of the config about a reload.
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
+    /// Called once the socket answers and the alarms are loaded, just before serving.
+    public var onReady: () -> Void = {}
 
     /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
     /// before any thread exists, so every thread inherits the mask.
     public static func blockSignals() -> Int32 { oak_signalfd_for_daemon() }
 
     /// Closes descriptors inherited from whoever started us (a shell's pipes, a test's), but
-    /// not the sockets systemd passes (3 ..< 3 + LISTEN_FDS). Call first thing in `main`.
-    public static func closeInheritedDescriptors(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// not the sockets systemd passes (3 ..< 3 + LISTEN_FDS) nor those below `lowest`. Call
+    /// first thing in `main`.
+    public static func closeInheritedDescriptors(from lowest: Int32 = 3, environment: [String: String] = ProcessInfo.processInfo.environment) {
         var keep: Int32 = 0
         if let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(), let count = environment["LISTEN_FDS"].flatMap(Int32.init) {
             keep = max(count, 0)
         }
-        oak_close_descriptors_from(3 + keep)
+        oak_close_descriptors_from(max(lowest, 3 + keep))
     }
 
     public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
@@ -62,6 +68,15 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
     }
 
+    /// Makes this process the user's one alarmd: the instance lock, then the socket. Must
+    /// come before the database is opened, so a daemon that loses a start-up race never
+    /// touches it (see `InstanceLock`).
+    func claimInstance() throws(DaemonError) {
+        guard instance == nil else { return }
+        instance = try InstanceLock(stateDirectory: paths.stateDirectory)
+        listening = try openListeningSocket(path: paths.socket, environment: environment)
+    }
+
     /// Runs until SIGTERM or SIGINT. Throws only for what prevents starting at all.
     func run(persistence: AlarmPersistence, sounds: SoundOutput, presenter: PresentationOutput) throws(DaemonError) {
         _ = oak_set_timer_slack_ns(1000)
@@ -75,7 +90,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
         // The server exists before the alarms load, since loading may already report missed
         // alarms to watchers (there are none yet, but the path must be there).
-        let listening = try openListeningSocket(path: paths.socket, environment: environment)
+        try claimInstance()
         server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
             handle(request, from: connection)
         }
@@ -97,6 +112,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         timer.arm(engine.nextDeadline)
         armPopupTimer()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
+        onReady()
         logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket), started in \(elapsed) ms")
         loop.run()
 
