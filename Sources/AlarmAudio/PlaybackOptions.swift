@@ -23,8 +23,15 @@ public struct PlaybackOptions: Sendable {
     public var volumePercent: Double
     public var ramp: Ramp?
     public var loop: Bool
-    /// Stop after this long (seconds of audio) even when looping; nil for no limit.
+    /// Stop after this many seconds on the monotonic clock, counted from the first frame,
+    /// even when looping or while the device is away; nil for no limit.
     public var maximumDuration: Double?
+    /// When no device of the chain opens (a sound server restarting, nothing plugged in),
+    /// keep retrying every 0.5 s until stopped instead of ending as `.failed`. Alarms do.
+    public var waitForDevice: Bool
+    /// Called on the playback thread, once per outage while `waitForDevice` retries, with
+    /// why nothing can play now; `onFirstFrame`/playing status follow when sound resumes.
+    public var onSilent: (@Sendable (AudioError) -> Void)?
     /// Called on the playback thread, once, right after the first frame was written to the
     /// device, with the wall-clock time of that write.
     public var onFirstFrame: (@Sendable (Date) -> Void)?
@@ -42,6 +49,8 @@ public struct PlaybackOptions: Sendable {
         ramp: Ramp? = nil,
         loop: Bool = false,
         maximumDuration: Double? = nil,
+        waitForDevice: Bool = false,
+        onSilent: (@Sendable (AudioError) -> Void)? = nil,
         onFirstFrame: (@Sendable (Date) -> Void)? = nil,
         onEnd: (@Sendable (Playback.Status) -> Void)? = nil,
         logger: Logger = Logger(label: "openalarmkit.audio")
@@ -52,6 +61,8 @@ public struct PlaybackOptions: Sendable {
         self.ramp = ramp
         self.loop = loop
         self.maximumDuration = maximumDuration
+        self.waitForDevice = waitForDevice
+        self.onSilent = onSilent
         self.onFirstFrame = onFirstFrame
         self.onEnd = onEnd
         self.logger = logger

@@ -38,6 +38,9 @@ final class AlarmSounds: SoundOutput {
         let options = PlaybackOptions(
             device: config.audioDevice, volumePercent: (record.sound.volume ?? config.volume) * 100,
             ramp: ramp > 0 ? Ramp(seconds: ramp) : nil, loop: true,
+            // A sound server restarting must not end the ring: retry until it is back.
+            waitForDevice: true,
+            onSilent: { error in report(id, firedFor, nil, error.description) },
             onFirstFrame: { at in report(id, firedFor, at, nil) },
             onEnd: { status in if case .failed(let error) = status { report(id, firedFor, nil, error.description) } },
             logger: logger)

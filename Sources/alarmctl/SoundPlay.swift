@@ -42,7 +42,9 @@ struct SoundPlay: AsyncParsableCommand {
             device: chosenDevice,
             fallbackDevices: explicit ? [] : PlaybackOptions.standardFallbackDevices,
             volumePercent: volume, ramp: ramp.map { Ramp(fromPercent: 10, seconds: $0) },
-            loop: loop, maximumDuration: duration)
+            loop: loop, maximumDuration: duration,
+            // A looping test rides out a sound server restart as an alarm does.
+            waitForDevice: loop)
         // The command reports failures itself; the library's log lines would repeat them.
         options.logger.logLevel = .critical
         if let firstFrameTimeFile {
