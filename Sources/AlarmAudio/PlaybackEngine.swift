@@ -58,6 +58,7 @@ final class PlaybackEngine {
     private let startedAt = MonotonicClock.now()
     private var firstFrameAt: UInt64?
     private var silenceReported = false
+    private var hadDevice = false
 
     init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener = PCMDevice.opener) {
         self.playback = playback
@@ -251,6 +252,8 @@ final class PlaybackEngine {
 
     /// A device (first, reopened, or a fallback) took over: pacing starts again with it.
     private func adopt(_ device: PCMOutput, format: AudioFormat) {
+        if hadDevice { options.onResumed?() }
+        hadDevice = true
         self.device = device
         pacing = .unknown
         silenceReported = false

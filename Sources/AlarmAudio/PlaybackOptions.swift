@@ -35,12 +35,19 @@ public struct PlaybackOptions: Sendable {
     /// Called on the playback thread, once, right after the first frame was written to the
     /// device, with the wall-clock time of that write.
     public var onFirstFrame: (@Sendable (Date) -> Void)?
+    /// Called on the playback thread each time a device is taken up again after the first
+    /// (reopened after a loss, or a fallback): the sound is back.
+    public var onResumed: (@Sendable () -> Void)?
     /// Called on the playback thread, once, when it ends (finished, stopped or failed): how a
     /// caller that avoids Swift concurrency learns what `finished()` would say.
     public var onEnd: (@Sendable (Playback.Status) -> Void)?
     public var logger: Logger
 
-    public static let standardFallbackDevices = ["default", "plughw:0"]
+    /// `default` (the sound server on a desktop), then the first sound card through a plug
+    /// layer, for a server that is gone for good.
+    public static var standardFallbackDevices: [String] {
+        ["default", SoundCards.first.map { "plughw:\($0)" } ?? "plughw:0"]
+    }
 
     public init(
         device: String = "default",
@@ -52,6 +59,7 @@ public struct PlaybackOptions: Sendable {
         waitForDevice: Bool = false,
         onSilent: (@Sendable (AudioError) -> Void)? = nil,
         onFirstFrame: (@Sendable (Date) -> Void)? = nil,
+        onResumed: (@Sendable () -> Void)? = nil,
         onEnd: (@Sendable (Playback.Status) -> Void)? = nil,
         logger: Logger = Logger(label: "openalarmkit.audio")
     ) {
@@ -64,6 +72,7 @@ public struct PlaybackOptions: Sendable {
         self.waitForDevice = waitForDevice
         self.onSilent = onSilent
         self.onFirstFrame = onFirstFrame
+        self.onResumed = onResumed
         self.onEnd = onEnd
         self.logger = logger
     }

@@ -9,6 +9,7 @@ import TOMLKit
 /// device = "default"      # ALSA PCM; OPENALARMKIT_AUDIO_DEVICE overrides it
 /// volume = 100            # percent, for alarms that do not set their own
 /// ramp = 0                # seconds of fade-in, for alarms that do not set their own
+/// min_volume = 60         # percent: a muted or quieter output is raised while ringing (0: never)
 ///
 /// [alarms]
 /// snooze = 540            # seconds, when an alarm has no postAlert or preAlert
@@ -20,6 +21,8 @@ public struct DaemonConfig: Hashable, Sendable {
     public var audioDevice = "default"
     public var volume = 1.0
     public var rampSeconds = 0.0
+    /// The alarm volume policy's floor, 0–100; 0 leaves the output alone.
+    public var minimumVolumePercent = 60.0
     public var policy = LifecyclePolicy()
     public var maxAlarmsPerApp = 1000
 
@@ -56,6 +59,10 @@ public struct DaemonConfig: Hashable, Sendable {
             if let ramp = sound.ramp?.value {
                 try check((0...3600).contains(ramp), "sound.ramp must be 0-3600 seconds")
                 rampSeconds = ramp
+            }
+            if let floor = sound.minVolume?.value {
+                try check((0...100).contains(floor), "sound.min_volume must be 0-100 (percent)")
+                minimumVolumePercent = floor
             }
         }
         if let alarms = file.alarms {
@@ -100,6 +107,12 @@ public struct DaemonConfig: Hashable, Sendable {
             var device: String?
             var volume: Number?
             var ramp: Number?
+            var minVolume: Number?
+
+            enum CodingKeys: String, CodingKey {
+                case device, volume, ramp
+                case minVolume = "min_volume"
+            }
         }
 
         struct Alarms: Decodable {

@@ -1,3 +1,4 @@
+import AlarmAudio
 import AlarmDaemon
 import Foundation
 import Logging
@@ -8,6 +9,7 @@ import Logging
 Daemon.closeInheritedDescriptors()
 let signals = Daemon.blockSignals()
 LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
+StreamIdentity.alarm.adopt()  // before threads: the sound server sees our streams as alarms
 let logger = Logger(label: "alarmd")
 
 switch CommandLine.arguments.dropFirst().first {

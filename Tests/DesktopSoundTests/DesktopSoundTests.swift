@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import OpenAlarmKit
 import Testing
 import TestSupport
@@ -87,6 +88,92 @@ import TestSupport
         print("figures: server down when the alarm fired, up 3 s later: audible \(fmt(back)) s after the server was up")
         #expect(back < 1)
         #expect(daemon.log.contains("rings without sound"), "the silence is reported while it lasts")
+    }
+
+    @Test func aMutedSinkAtZeroIsRaisedForTheAlarmAndRestoredAfter() async throws {
+        let server = try SoundServerSession()
+        try server.pactl("set-sink-volume", server.sink, "0%")
+        try server.pactl("set-sink-mute", server.sink, "1")
+        let daemon = try LocalDaemon(server: server)
+        try server.record("\(server.folder.path)/ring.wav")
+        let alarm = try daemon.scheduleTimer(seconds: 1)
+        try await daemon.waitUntilAlerting(alarm)
+        try await Task.sleep(for: .seconds(2))
+        let during = (volume: try server.pactl("get-sink-volume", server.sink), mute: try server.pactl("get-sink-mute", server.sink))
+        let inputs = try server.pactl("list", "sink-inputs")
+        try daemon.connect().send(.stop, alarm: alarm)
+        let restored = try await eventuallyTrue(within: 5) {
+            (try? server.pactl("get-sink-mute", server.sink)) == "Mute: yes"
+        }
+        try server.stopRecording()
+        let after = try server.pactl("get-sink-volume", server.sink)
+        let ring = try Recording(path: "\(server.folder.path)/ring.wav")
+        print("figures: sink muted at 0 %: during the ring \(during.volume) / \(during.mute), ring RMS \(fmt(ring.rms(from: 1.5))), after stop \(after)")
+        #expect(during.mute == "Mute: no")
+        #expect(during.volume.contains("/ 60%"), "\(during.volume)")
+        #expect(ring.firstAudible() != nil, "the alarm is heard through a muted sink")
+        #expect(restored, "the mute comes back after the ring")
+        #expect(after.contains("/ 0%"), "\(after)")
+        // Named as an alarm, apart from test playback, so a remembered per-app mute cannot hit it.
+        #expect(inputs.contains("application.name = \"OpenAlarmKit alarm\""), "\(inputs)")
+        #expect(inputs.lowercased().contains("media.role = \"alarm\""), "\(inputs)")
+        #expect(!FileManager.default.fileExists(atPath: "\(server.folder.path)/state/openalarmkit/volume-override.json"))
+    }
+
+    @Test func aVolumeChangedWhileRingingIsLeftAsThePersonSetIt() async throws {
+        let server = try SoundServerSession()
+        try server.pactl("set-sink-volume", server.sink, "10%")
+        let daemon = try LocalDaemon(server: server)
+        let alarm = try daemon.scheduleTimer(seconds: 1)
+        try await daemon.waitUntilAlerting(alarm)
+        let raised = try await eventuallyTrue(within: 5) { (try? server.pactl("get-sink-volume", server.sink))?.contains("/ 60%") == true }
+        #expect(raised)
+        try server.pactl("set-sink-volume", server.sink, "85%")
+        try daemon.connect().send(.stop, alarm: alarm)
+        try await Task.sleep(for: .seconds(1))
+        #expect(try server.pactl("get-sink-volume", server.sink).contains("/ 85%"))
+    }
+
+    @Test func aCrashMidRingIsRepairedAtTheNextStart() async throws {
+        let server = try SoundServerSession()
+        try server.pactl("set-sink-mute", server.sink, "1")
+        var daemon: LocalDaemon? = try LocalDaemon(server: server)
+        let alarm = try daemon!.scheduleTimer(seconds: 1)
+        try await daemon!.waitUntilAlerting(alarm)
+        let raised = try await eventuallyTrue(within: 5) { (try? server.pactl("get-sink-mute", server.sink)) == "Mute: no" }
+        #expect(raised)
+        daemon!.process.signal(SIGKILL)
+        daemon!.process.wait()
+        daemon = nil
+        #expect(try server.pactl("get-sink-mute", server.sink) == "Mute: no", "nothing restores it without the daemon")
+        // The restarted daemon puts the saved level back first; the alarm, still due, then
+        // rings again and raises anew, remembering the level from before the crash.
+        let restarted = try LocalDaemon(server: server)
+        try await restarted.waitUntilAlerting(alarm)
+        try await Task.sleep(for: .milliseconds(500))
+        try restarted.connect().send(.stop, alarm: alarm)
+        let repaired = try await eventuallyTrue(within: 5) { (try? server.pactl("get-sink-mute", server.sink)) == "Mute: yes" }
+        #expect(repaired, "\(restarted.log)")
+        #expect(restarted.log.contains("restoring the output volume an interrupted alarm raised"))
+    }
+
+    @Test func soundPlayLeavesAMutedOutputAloneUnlessAskedAndNamesItselfAsATest() async throws {
+        let server = try SoundServerSession()
+        let tone = "\(server.folder.path)/tone.wav"
+        try makeTone(tone, seconds: 1)
+        try server.pactl("set-sink-mute", server.sink, "1")
+        let plain = try Subprocess(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--loop", "--duration", "2"],
+                                   environment: server.environment, stdout: .null, stderr: .null)
+        try await Task.sleep(for: .seconds(1))
+        let inputs = try server.pactl("list", "sink-inputs")
+        #expect(try server.pactl("get-sink-mute", server.sink) == "Mute: yes")
+        plain.wait()
+        #expect(inputs.contains("application.name = \"OpenAlarmKit sound test\""), "\(inputs)")
+
+        let asked = try Subprocess.run(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--override-mute"], environment: server.environment)
+        #expect(asked.termination == .exited(0), "\(asked.stderr)")
+        #expect(asked.stdout.contains("Output: raised from"), "\(asked.stdout)")
+        #expect(try server.pactl("get-sink-mute", server.sink) == "Mute: yes", "restored after the test")
     }
 }
 

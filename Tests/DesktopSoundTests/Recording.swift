@@ -63,3 +63,13 @@ struct Recording {
         return (sum / Double(part.count)).squareRoot() / 32768
     }
 }
+
+/// Polls every 10 ms; true once `condition` holds, false after `seconds`.
+func eventuallyTrue(within seconds: Double, _ condition: () -> Bool) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
