@@ -35,7 +35,8 @@ import TestSupport
         let after = try Recording(path: "\(dir)/after.wav")
         var heard = "not measured: the server was back only \(fmt(timeLeft)) s before the end"
         if timeLeft > 1.2 {
-            let audible = try #require(after.firstAudible(), "nothing heard after the server came back")
+            let heardAt = after.firstAudible()
+        let audible = try #require(heardAt, "nothing heard after the server came back")
             let back = recordedAt + audible - server.readyAt
             #expect(back < 1, "audible \(back) s after the server returned")
             heard = "audible \(fmt(back)) s after the server was back"
@@ -43,8 +44,9 @@ import TestSupport
         print("figures: sound play --loop --duration 6 with the server killed at 1.5 s, restarted at 3 s: lasted \(fmt(lasted)) s, \(heard)")
     }
 
-    @Test func aRingingAlarmSurvivesAServerRestartCheaplyAndQuietly() async throws {
-        let server = try SoundServerSession()
+    @Test(arguments: SoundServerSession.Kind.testable)
+    func aRingingAlarmSurvivesAServerRestartCheaplyAndQuietly(_ kind: SoundServerSession.Kind) async throws {
+        let server = try SoundServerSession(kind)
         let daemon = try LocalDaemon(server: server)
         let alarm = try daemon.scheduleTimer(seconds: 1)
         try await daemon.waitUntilAlerting(alarm)
@@ -58,12 +60,13 @@ import TestSupport
         try await Task.sleep(for: .seconds(2))
         try server.stopRecording()
         let after = try Recording(path: "\(server.folder.path)/after.wav")
-        let audible = try #require(after.firstAudible(), "the alarm was not heard after the server came back")
+        let heardAt = after.firstAudible()
+        let audible = try #require(heardAt, "the alarm was not heard after the server came back")
         let back = recordedAt + audible - server.readyAt
         let growth = down.rssKiB - before.rssKiB
         let cpu = down.cpuPercent(since: before)
         let lines = down.logLines - before.logLines
-        print("figures: server killed 1 s into a ring, back 2 s later: RSS growth \(growth) KiB, CPU \(fmt(cpu)) %, \(lines) log lines while down, audible \(fmt(back)) s after the server was back")
+        print("figures: \(kind): server killed 1 s into a ring, back 2 s later: RSS growth \(growth) KiB, CPU \(fmt(cpu)) %, \(lines) log lines while down, audible \(fmt(back)) s after the server was back")
         #expect(growth < 1024)
         #expect(cpu < 2)
         #expect(lines <= 3, "log while down:\n\(daemon.log.split(separator: "\n").suffix(lines).joined(separator: "\n"))")
@@ -71,8 +74,9 @@ import TestSupport
         #expect(after.rms(from: audible + 0.2) > 0.1, "the ring goes on, not a blip")
     }
 
-    @Test func anAlarmFiringWhileTheServerIsDownIsHeardWhenItReturns() async throws {
-        let server = try SoundServerSession()
+    @Test(arguments: SoundServerSession.Kind.testable)
+    func anAlarmFiringWhileTheServerIsDownIsHeardWhenItReturns(_ kind: SoundServerSession.Kind) async throws {
+        let server = try SoundServerSession(kind)
         let daemon = try LocalDaemon(server: server)
         try server.kill()
         let alarm = try daemon.scheduleTimer(seconds: 1)
@@ -83,15 +87,17 @@ import TestSupport
         try await Task.sleep(for: .seconds(2))
         try server.stopRecording()
         let after = try Recording(path: "\(server.folder.path)/after.wav")
-        let audible = try #require(after.firstAudible(), "the alarm was not heard once the server was up")
+        let heardAt = after.firstAudible()
+        let audible = try #require(heardAt, "the alarm was not heard once the server was up")
         let back = recordedAt + audible - server.readyAt
-        print("figures: server down when the alarm fired, up 3 s later: audible \(fmt(back)) s after the server was up")
+        print("figures: \(kind): server down when the alarm fired, up 3 s later: audible \(fmt(back)) s after the server was up")
         #expect(back < 1)
         #expect(daemon.log.contains("rings without sound"), "the silence is reported while it lasts")
     }
 
-    @Test func aMutedSinkAtZeroIsRaisedForTheAlarmAndRestoredAfter() async throws {
-        let server = try SoundServerSession()
+    @Test(arguments: SoundServerSession.Kind.testable)
+    func aMutedSinkAtZeroIsRaisedForTheAlarmAndRestoredAfter(_ kind: SoundServerSession.Kind) async throws {
+        let server = try SoundServerSession(kind)
         try server.pactl("set-sink-volume", server.sink, "0%")
         try server.pactl("set-sink-mute", server.sink, "1")
         let daemon = try LocalDaemon(server: server)
@@ -108,14 +114,18 @@ import TestSupport
         try server.stopRecording()
         let after = try server.pactl("get-sink-volume", server.sink)
         let ring = try Recording(path: "\(server.folder.path)/ring.wav")
-        print("figures: sink muted at 0 %: during the ring \(during.volume) / \(during.mute), ring RMS \(fmt(ring.rms(from: 1.5))), after stop \(after)")
+        print("figures: \(kind): sink muted at 0 %: during the ring \(during.volume) / \(during.mute), ring RMS \(fmt(ring.rms(from: 1.5))), after stop \(after)")
         #expect(during.mute == "Mute: no")
         #expect(during.volume.contains("/ 60%"), "\(during.volume)")
-        #expect(ring.firstAudible() != nil, "the alarm is heard through a muted sink")
+        let heardAt = ring.firstAudible()
+        #expect(heardAt != nil, "the alarm is heard through a muted sink")
         #expect(restored, "the mute comes back after the ring")
         #expect(after.contains("/ 0%"), "\(after)")
         // Named as an alarm, apart from test playback, so a remembered per-app mute cannot hit it.
-        #expect(inputs.contains("application.name = \"OpenAlarmKit alarm\""), "\(inputs)")
+        #expect(inputs.contains("application.id = \"org.openalarmkit.alarm\""), "\(inputs)")
+        // The pulse ALSA plugin names the client itself ("ALSA plug-in [alarmd]"); PulseAudio's
+        // stream-restore then keys on the role, which is ours.
+        if kind == .pipewire { #expect(inputs.contains("application.name = \"OpenAlarmKit alarm\""), "\(inputs)") }
         #expect(inputs.lowercased().contains("media.role = \"alarm\""), "\(inputs)")
         #expect(!FileManager.default.fileExists(atPath: "\(server.folder.path)/state/openalarmkit/volume-override.json"))
     }

@@ -22,8 +22,11 @@ exists). Commands, one per line on stdin, each answered with `ok ...` or `error 
   pids                   the server's process ids
 End of stdin stops everything it started.
 
-Usage: pipewire-session.py FOLDER [--pulseaudio]
-  --pulseaudio  run PulseAudio (module-null-sink) instead, routed through the ALSA pulse plugin
+Usage: pipewire-session.py FOLDER [--alsa-pulse | --pulseaudio]
+  --alsa-pulse  PipeWire as above, but ALSA goes through the pulse plugin to pipewire-pulse
+                (the PulseAudio protocol, as on a desktop whose ALSA default is `pulse`)
+  --pulseaudio  run PulseAudio itself (module-null-sink), routed through the ALSA pulse plugin
+                (Debian's pulseaudio conflicts with pipewire-alsa: one or the other is installed)
 """
 import os, signal, subprocess, sys, time
 
@@ -54,7 +57,7 @@ ctl.!default { type pulse }
 
 
 class Session:
-    def __init__(self, folder, pulseaudio):
+    def __init__(self, folder, pulseaudio, alsa_pulse):
         self.folder = os.path.abspath(folder)
         self.pulseaudio = pulseaudio
         self.procs = {}
@@ -65,7 +68,7 @@ class Session:
         with open(os.path.join(self.folder, "config/pipewire/pipewire.conf.d/oak-null-sink.conf"), "w") as f:
             f.write(NULL_SINK_DROPIN)
         with open(os.path.join(self.folder, "asound.conf"), "w") as f:
-            f.write(ASOUND_PULSE if pulseaudio else ASOUND_PIPEWIRE)
+            f.write(ASOUND_PULSE if pulseaudio or alsa_pulse else ASOUND_PIPEWIRE)
         self.env = {
             "XDG_RUNTIME_DIR": os.path.join(self.folder, "run"),
             "XDG_CONFIG_HOME": os.path.join(self.folder, "config"),
@@ -175,7 +178,7 @@ def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     if len(args) != 1:
         sys.exit(__doc__)
-    session = Session(args[0], "--pulseaudio" in sys.argv)
+    session = Session(args[0], "--pulseaudio" in sys.argv, "--alsa-pulse" in sys.argv)
     try:
         for name, value in session.env.items():
             print("env %s=%s" % (name, value))
