@@ -25,7 +25,13 @@ final class AlarmSounds: SoundOutput {
         Thread { AlarmRinger.warmUp(environment: environment) }.start()
     }
 
-    var summary: String { config.audioDevice }
+    /// The device alarms use and whether it opens now (probed: a sound server may be down).
+    var summary: String {
+        let device = config.audioDevice
+        if !playing.isEmpty { return "\(device) (playing an alarm now)" }
+        if let problem = SoundDevices.openProblem(device) { return "\(device) (cannot open now: \(problem))" }
+        return "\(device) (opens now)"
+    }
 
     func start(_ record: AlarmRecord, firedFor: Date) {
         stop(record.id)

@@ -11,6 +11,9 @@ import TOMLKit
 /// ramp = 0                # seconds of fade-in, for alarms that do not set their own
 /// min_volume = 60         # percent: a muted or quieter output is raised while ringing (0: never)
 ///
+/// [system]
+/// wake_early = 60         # seconds before an alarm the machine is woken from suspend (needs CAP_WAKE_ALARM)
+///
 /// [alarms]
 /// snooze = 540            # seconds, when an alarm has no postAlert or preAlert
 /// ring_timeout = 600      # seconds an alarm rings before it stops and counts as missed
@@ -23,6 +26,8 @@ public struct DaemonConfig: Hashable, Sendable {
     public var rampSeconds = 0.0
     /// The alarm volume policy's floor, 0–100; 0 leaves the output alone.
     public var minimumVolumePercent = 60.0
+    /// How long before an alarm a suspended machine is woken.
+    public var wakeEarlySeconds = 60.0
     public var policy = LifecyclePolicy()
     public var maxAlarmsPerApp = 1000
 
@@ -65,6 +70,10 @@ public struct DaemonConfig: Hashable, Sendable {
                 minimumVolumePercent = floor
             }
         }
+        if let wakeEarly = file.system?.wakeEarly?.value {
+            try check((0...3600).contains(wakeEarly), "system.wake_early must be 0-3600 seconds")
+            wakeEarlySeconds = wakeEarly
+        }
         if let alarms = file.alarms {
             if let snooze = alarms.snooze?.value {
                 try check(snooze > 0 && snooze <= 86400, "alarms.snooze must be 1-86400 seconds")
@@ -102,6 +111,12 @@ public struct DaemonConfig: Hashable, Sendable {
     private struct ConfigFile: Decodable {
         var sound: Sound?
         var alarms: Alarms?
+        var system: System?
+
+        struct System: Decodable {
+            var wakeEarly: Number?
+            enum CodingKeys: String, CodingKey { case wakeEarly = "wake_early" }
+        }
 
         struct Sound: Decodable {
             var device: String?

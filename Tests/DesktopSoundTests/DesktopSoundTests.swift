@@ -252,9 +252,16 @@ final class LocalDaemon: @unchecked Sendable {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
     var logLines: Int { log.split(separator: "\n").count }
 
-    init(server: SoundServerSession, config: String? = nil) throws {
-        var environment = server.environment
-        let root = server.folder.path
+    convenience init(server: SoundServerSession, config: String? = nil) throws {
+        try self.init(environment: server.environment, root: server.folder.path, config: config)
+    }
+
+    /// - Parameter launcher: a program and its arguments put before alarmd (e.g. setpriv).
+    init(environment base: [String: String], root: String, config: String? = nil, launcher: [String] = []) throws {
+        var environment = base
+        environment["XDG_RUNTIME_DIR"] = environment["XDG_RUNTIME_DIR"] ?? "\(root)/run"
+        environment["XDG_STATE_HOME"] = environment["XDG_STATE_HOME"] ?? "\(root)/state"
+        environment["XDG_CONFIG_HOME"] = environment["XDG_CONFIG_HOME"] ?? "\(root)/config"
         environment["XDG_DATA_HOME"] = "\(root)/data"
         environment["OPENALARMKIT_NO_AUTOSTART"] = "1"
         environment["JOURNAL_STREAM"] = nil
@@ -265,7 +272,8 @@ final class LocalDaemon: @unchecked Sendable {
         }
         self.environment = environment
         logPath = "\(root)/alarmd.log"
-        process = try Subprocess(BuildProducts.path("alarmd"), environment: environment, stdout: .file(logPath), stderr: .file(logPath))
+        let command = launcher + [BuildProducts.path("alarmd")]
+        process = try Subprocess(command[0], Array(command.dropFirst()), environment: environment, stdout: .file(logPath), stderr: .file(logPath))
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline, process.isRunning {
             if (try? AlarmConnection(socketPath: AlarmPaths(environment: environment).socket)) != nil { return }
