@@ -86,6 +86,11 @@ let package = Package(
         .testTarget(
             name: "AlarmDaemonTests",
             dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
+        // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):
+        // server restarts, mute, what a speaker would play.
+        .testTarget(
+            name: "DesktopSoundTests",
+            dependencies: ["OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
         .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],

@@ -13,7 +13,7 @@ extension Daemon {
         let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }
-        let sounds = AlarmSounds(config: currentConfig, environment: environment, logger: logger)
+        let sounds = AlarmSounds(config: currentConfig, environment: environment, stateDirectory: alarmPaths.stateDirectory, logger: logger)
         sounds.report = { [unowned self] id, firedFor, firstFrame, failure in
             post { self.reportSounding(alarm: id, firedFor: firedFor, firstFrame: firstFrame, failure: failure) }
         }

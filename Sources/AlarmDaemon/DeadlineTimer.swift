@@ -7,6 +7,8 @@ import Foundation
 final class DeadlineTimer {
     let fd: Int32
     private(set) var armedFor: Date?
+    /// Told every deadline armed (the wake-from-suspend timer follows it).
+    var onArm: ((Date?) -> Void)?
 
     init() throws(DaemonError) {
         fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -18,6 +20,7 @@ final class DeadlineTimer {
     /// Arms for `deadline`, or disarms when nil. A deadline already past fires at once.
     func arm(_ deadline: Date?) {
         armedFor = deadline
+        onArm?(deadline)
         guard let deadline else {
             _ = oak_timerfd_arm_realtime(fd, 0, 0)
             return
