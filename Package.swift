@@ -50,6 +50,8 @@ let package = Package(
             name: "AlarmDaemon",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux",
+                // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
+                "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),

@@ -70,7 +70,7 @@ final class PlaybackEngine {
     /// When `maximumDuration` is up: counted from the first frame heard (from the start while
     /// nothing could play yet).
     private var deadline: UInt64? {
-        options.maximumDuration.map { (firstFrameAt ?? startedAt) + UInt64(max($0, 0) * 1e9) }
+        options.maximumDurationSeconds.map { (firstFrameAt ?? startedAt) + UInt64($0 * 1e9) }
     }
 
     private var isPastDeadline: Bool { deadline.map { MonotonicClock.now() >= $0 } ?? false }
@@ -145,7 +145,7 @@ final class PlaybackEngine {
             framesFromSource += frames
             framesThisPass += frames
             var count = frames
-            if let limit = options.maximumDuration {
+            if let limit = options.maximumDurationSeconds {
                 let remaining = Int(limit * Double(layout.sampleRate)) - framesPlayed
                 if remaining <= 0 { return finishPlayingOut() }
                 count = min(count, remaining)

@@ -77,6 +77,12 @@ public struct PlaybackOptions: Sendable {
         self.logger = logger
     }
 
+    /// `maximumDuration` made safe for arithmetic: NaN and negatives are 0, and anything
+    /// beyond 30 years is 30 years (a Double that large would trap converting to an integer).
+    var maximumDurationSeconds: Double? {
+        maximumDuration.map { $0.isNaN ? 0 : min(max($0, 0), 1e9) }
+    }
+
     /// `device` then the fallbacks, each once.
     var deviceChain: [String] {
         var seen = Set<String>()

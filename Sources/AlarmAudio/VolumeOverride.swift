@@ -30,19 +30,21 @@ public final class VolumeOverride {
 
     /// Raises the output if it needs it. Called again while ringing (a sound server that
     /// restarted may bring back its remembered mute), it raises again, keeping the first
-    /// earlier level as the one to restore.
-    public func engage() {
+    /// earlier level as the one to restore. False when the mixer could not be read (a server
+    /// that is starting has no mixer yet): worth another try.
+    @discardableResult
+    public func engage() -> Bool {
         let current: (element: String, level: MixerLevel)
         do { current = try MixerVolume.read(ctl: ctl) } catch {
             logger.info("cannot check the output volume; ringing at whatever it is", metadata: ["error": "\(error)"])
-            return
+            return false
         }
         let saved = Self.load(stateFile)
         let needsRaise = current.level.isMuted || current.level.percent + 0.5 < minimumPercent
-        guard needsRaise else { return }
+        guard needsRaise else { return true }
         if let saved, saved.applied != current.level, saved.before != current.level {
             // Neither what we set nor what was there: the person set it. Theirs stays.
-            return
+            return true
         }
         var state = saved ?? Saved(ctl: ctl, element: current.element, before: current.level, applied: current.level)
         state.applied = current.level.raised(toAtLeast: minimumPercent)
@@ -54,6 +56,7 @@ public final class VolumeOverride {
         } catch {
             logger.warning("cannot raise the output volume for the alarm", metadata: ["error": "\(error)"])
         }
+        return true
     }
 
     /// Puts back the level `engage` found, unless it was changed since; forgets the state.

@@ -15,6 +15,8 @@ final class AlarmSounds: SoundOutput {
     /// (alarm, when it was due, when its first frame was written or nil if nothing could play,
     /// and why). Called on a playback thread.
     var report: @Sendable (UUID, Date, Date?, String?) -> Void = { _, _, _, _ in }
+    /// Told when the first alarm starts ringing (true) and when the last one stops (false).
+    var onRingingChanged: (Bool) -> Void = { _ in }
 
     init(config: DaemonConfig, environment: [String: String], stateDirectory: String, logger: Logger) {
         self.config = config
@@ -63,12 +65,16 @@ final class AlarmSounds: SoundOutput {
         let playback = AlarmRinger.ring(
             sound, appID: record.appID, bundleSoundsDirectory: record.sound.bundleDirectory, options: options, environment: environment)
         playing[id] = playback
+        if playing.count == 1 { onRingingChanged(true) }
     }
 
     func stop(_ id: UUID) {
         guard let playback = playing.removeValue(forKey: id) else { return }
         playback.stop()
-        if playing.isEmpty { volume.quiet() }
+        if playing.isEmpty {
+            volume.quiet()
+            onRingingChanged(false)
+        }
     }
 
     func stopAll() {

@@ -10,6 +10,8 @@ final class AlarmVolumeGuard: @unchecked Sendable {
     // @unchecked: `override` is only touched on `queue`.
     private let queue = DispatchQueue(label: "openalarmkit.volume")
     private var override: VolumeOverride?
+    /// Bumped by `quiet()`, so a retry scheduled during a ring does not outlive it.
+    private var ring = 0
     private let stateFile: String
     private let logger: Logger
 
@@ -31,13 +33,24 @@ final class AlarmVolumeGuard: @unchecked Sendable {
             if override == nil || override?.ctl != ctl || override?.minimumPercent != minimumPercent {
                 override = VolumeOverride(ctl: ctl, minimumPercent: minimumPercent, stateFile: stateFile, logger: logger)
             }
-            override?.engage()
+            engage(attempt: 1)
+        }
+    }
+
+    /// On the queue: a mixer that is not there yet (a server just started) is tried again
+    /// each second, a few times, while the ring lasts.
+    private func engage(attempt: Int) {
+        guard let override, !override.engage(), attempt < 5 else { return }
+        let current = ring
+        queue.asyncAfter(deadline: .now() + 1) { [self] in
+            if ring == current { engage(attempt: attempt + 1) }
         }
     }
 
     /// The last ring ended.
     func quiet() {
         queue.async { [self] in
+            ring += 1
             override?.release()
             override = nil
         }

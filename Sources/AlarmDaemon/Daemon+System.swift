@@ -25,8 +25,15 @@ extension Daemon {
             logger.error("\(notice)")
             presenter.notice(title: "Alarm database was damaged", body: notice)
         }
-        onConfigReload = { config in sounds.config = config }
+        let desktop = DesktopSession(pauseMedia: currentConfig.pauseMedia, logger: logger)
+        sounds.onRingingChanged = { desktop.ringingChanged($0) }
+        onDeadline = { desktop.deadlineChanged($0) }
+        onConfigReload = { config in
+            sounds.config = config
+            desktop.setPauseMedia(config.pauseMedia)
+        }
         try run(persistence: persistence, sounds: sounds, presenter: presenter)
+        desktop.shutdown()
         presenter.shutdown()
     }
 

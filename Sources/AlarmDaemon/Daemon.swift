@@ -37,6 +37,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
     /// Called once the socket answers and the alarms are loaded, just before serving.
     public var onReady: () -> Void = {}
+    /// Told each earliest deadline armed (the desktop session's sleep inhibitor follows it).
+    var onDeadline: (Date?) -> Void = { _ in }
 
     /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
     /// before any thread exists, so every thread inherits the mask.
@@ -109,7 +111,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         loop.watch(timer.fd) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
-        timer.onArm = { [unowned self] deadline in wake.arm(forDeadline: deadline) }
+        timer.onArm = { [unowned self] deadline in
+            wake.arm(forDeadline: deadline)
+            onDeadline(deadline)
+        }
         if wake.fd >= 0 {
             loop.watch(wake.fd) { [unowned self] _ in
                 wake.drain()

@@ -10,6 +10,7 @@ import TOMLKit
 /// volume = 100            # percent, for alarms that do not set their own
 /// ramp = 0                # seconds of fade-in, for alarms that do not set their own
 /// min_volume = 60         # percent: a muted or quieter output is raised while ringing (0: never)
+/// pause_media = true      # pause playing MPRIS media players while an alarm rings
 ///
 /// [system]
 /// wake_early = 60         # seconds before an alarm the machine is woken from suspend (needs CAP_WAKE_ALARM)
@@ -26,6 +27,8 @@ public struct DaemonConfig: Hashable, Sendable {
     public var rampSeconds = 0.0
     /// The alarm volume policy's floor, 0–100; 0 leaves the output alone.
     public var minimumVolumePercent = 60.0
+    /// Pause playing media players (MPRIS) while an alarm rings, resume them after.
+    public var pauseMedia = true
     /// How long before an alarm a suspended machine is woken.
     public var wakeEarlySeconds = 60.0
     public var policy = LifecyclePolicy()
@@ -69,6 +72,7 @@ public struct DaemonConfig: Hashable, Sendable {
                 try check((0...100).contains(floor), "sound.min_volume must be 0-100 (percent)")
                 minimumVolumePercent = floor
             }
+            if let pause = sound.pauseMedia { pauseMedia = pause }
         }
         if let wakeEarly = file.system?.wakeEarly?.value {
             try check((0...3600).contains(wakeEarly), "system.wake_early must be 0-3600 seconds")
@@ -123,10 +127,12 @@ public struct DaemonConfig: Hashable, Sendable {
             var volume: Number?
             var ramp: Number?
             var minVolume: Number?
+            var pauseMedia: Bool?
 
             enum CodingKeys: String, CodingKey {
                 case device, volume, ramp
                 case minVolume = "min_volume"
+                case pauseMedia = "pause_media"
             }
         }
 

@@ -181,3 +181,20 @@ func eventuallyTrue(within seconds: Double, _ condition: () -> Bool) async throw
     }
     return condition()
 }
+
+@Suite struct DurationBoundsTests {
+    @Test(arguments: [Double.nan, -5, 0, 1e300, Double.infinity])
+    func anyDurationIsSafe(_ duration: Double) async throws {
+        var opts = options("null", loop: true, duration: duration)
+        opts.logger.logLevel = .critical
+        let playback = Playback.start([.tone], options: opts)
+        if duration.isNaN || duration <= 0 {
+            let status = try await withTimeout(3) { await playback.finished() }
+            #expect(status == .finished)
+        } else {
+            try waitUntilPlaying(playback)
+            playback.stop()
+            #expect(try await withTimeout(3) { await playback.finished() } == .stopped)
+        }
+    }
+}

@@ -9,7 +9,7 @@ import TestSupport
 /// pw-record. Each test prints its measurements (`figures: ...`) for the README.
 @Suite(.serialized) struct DesktopSoundTests {
     @Test func soundPlayLoopEndsOnTimeWithTheServerKilledMidway() async throws {
-        let server = try SoundServerSession()
+        let server = try await SoundServerSession.start()
         let dir = server.folder.path
         let tone = "\(dir)/tone.wav"
         try makeTone(tone, seconds: 1)
@@ -20,12 +20,12 @@ import TestSupport
         // Its end is timed on a thread of its own: the server's start below blocks the test.
         let exit = ExitWatch(play)
         try await Task.sleep(for: .seconds(1.5))
-        try server.kill()
+        try await server.kill()
         try await Task.sleep(for: .seconds(1.5))
-        try server.start()
-        let recordedAt = try server.record("\(dir)/after.wav")
+        try await server.start()
+        let recordedAt = try await server.record("\(dir)/after.wav")
         let (ended, endedAt) = await exit.result(within: 15)
-        try server.stopRecording()
+        try await server.stopRecording()
         #expect(ended == .exited(0), "alarmctl: \((try? String(contentsOfFile: "\(dir)/play.log", encoding: .utf8)) ?? "")")
         let firstFrame = try #require(Double(try String(contentsOfFile: firstFrameFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         let lasted = endedAt.timeIntervalSince1970 - firstFrame
@@ -46,19 +46,19 @@ import TestSupport
 
     @Test(arguments: SoundServerSession.Kind.testable)
     func aRingingAlarmSurvivesAServerRestartCheaplyAndQuietly(_ kind: SoundServerSession.Kind) async throws {
-        let server = try SoundServerSession(kind)
-        let daemon = try LocalDaemon(server: server)
+        let server = try await SoundServerSession.start(kind)
+        let daemon = try await LocalDaemon.launch(server: server)
         let alarm = try daemon.scheduleTimer(seconds: 1)
         try await daemon.waitUntilAlerting(alarm)
         try await Task.sleep(for: .seconds(1))
         let before = try ProcessSample(pid: daemon.pid, logLines: daemon.logLines)
-        try server.kill()
+        try await server.kill()
         try await Task.sleep(for: .seconds(2))
         let down = try ProcessSample(pid: daemon.pid, logLines: daemon.logLines)
-        try server.start()
-        let recordedAt = try server.record("\(server.folder.path)/after.wav")
+        try await server.start()
+        let recordedAt = try await server.record("\(server.folder.path)/after.wav")
         try await Task.sleep(for: .seconds(2))
-        try server.stopRecording()
+        try await server.stopRecording()
         let after = try Recording(path: "\(server.folder.path)/after.wav")
         let heardAt = after.firstAudible()
         let audible = try #require(heardAt, "the alarm was not heard after the server came back")
@@ -76,16 +76,16 @@ import TestSupport
 
     @Test(arguments: SoundServerSession.Kind.testable)
     func anAlarmFiringWhileTheServerIsDownIsHeardWhenItReturns(_ kind: SoundServerSession.Kind) async throws {
-        let server = try SoundServerSession(kind)
-        let daemon = try LocalDaemon(server: server)
-        try server.kill()
+        let server = try await SoundServerSession.start(kind)
+        let daemon = try await LocalDaemon.launch(server: server)
+        try await server.kill()
         let alarm = try daemon.scheduleTimer(seconds: 1)
         try await daemon.waitUntilAlerting(alarm)
         try await Task.sleep(for: .seconds(3))
-        try server.start()
-        let recordedAt = try server.record("\(server.folder.path)/after.wav")
+        try await server.start()
+        let recordedAt = try await server.record("\(server.folder.path)/after.wav")
         try await Task.sleep(for: .seconds(2))
-        try server.stopRecording()
+        try await server.stopRecording()
         let after = try Recording(path: "\(server.folder.path)/after.wav")
         let heardAt = after.firstAudible()
         let audible = try #require(heardAt, "the alarm was not heard once the server was up")
@@ -97,22 +97,22 @@ import TestSupport
 
     @Test(arguments: SoundServerSession.Kind.testable)
     func aMutedSinkAtZeroIsRaisedForTheAlarmAndRestoredAfter(_ kind: SoundServerSession.Kind) async throws {
-        let server = try SoundServerSession(kind)
-        try server.pactl("set-sink-volume", server.sink, "0%")
-        try server.pactl("set-sink-mute", server.sink, "1")
-        let daemon = try LocalDaemon(server: server)
-        try server.record("\(server.folder.path)/ring.wav")
+        let server = try await SoundServerSession.start(kind)
+        try await server.pactl("set-sink-volume", server.sink, "0%")
+        try await server.pactl("set-sink-mute", server.sink, "1")
+        let daemon = try await LocalDaemon.launch(server: server)
+        try await server.record("\(server.folder.path)/ring.wav")
         let alarm = try daemon.scheduleTimer(seconds: 1)
         try await daemon.waitUntilAlerting(alarm)
         try await Task.sleep(for: .seconds(2))
-        let during = (volume: try server.pactl("get-sink-volume", server.sink), mute: try server.pactl("get-sink-mute", server.sink))
-        let inputs = try server.pactl("list", "sink-inputs")
+        let during = (volume: try await server.pactl("get-sink-volume", server.sink), mute: try await server.pactl("get-sink-mute", server.sink))
+        let inputs = try await server.pactl("list", "sink-inputs")
         try daemon.connect().send(.stop, alarm: alarm)
         let restored = try await eventuallyTrue(within: 5) {
-            (try? server.pactl("get-sink-mute", server.sink)) == "Mute: yes"
+            (try? await server.pactl("get-sink-mute", server.sink)) == "Mute: yes"
         }
-        try server.stopRecording()
-        let after = try server.pactl("get-sink-volume", server.sink)
+        try await server.stopRecording()
+        let after = try await server.pactl("get-sink-volume", server.sink)
         let ring = try Recording(path: "\(server.folder.path)/ring.wav")
         print("figures: \(kind): sink muted at 0 %: during the ring \(during.volume) / \(during.mute), ring RMS \(fmt(ring.rms(from: 1.5))), after stop \(after)")
         #expect(during.mute == "Mute: no")
@@ -131,59 +131,59 @@ import TestSupport
     }
 
     @Test func aVolumeChangedWhileRingingIsLeftAsThePersonSetIt() async throws {
-        let server = try SoundServerSession()
-        try server.pactl("set-sink-volume", server.sink, "10%")
-        let daemon = try LocalDaemon(server: server)
+        let server = try await SoundServerSession.start()
+        try await server.pactl("set-sink-volume", server.sink, "10%")
+        let daemon = try await LocalDaemon.launch(server: server)
         let alarm = try daemon.scheduleTimer(seconds: 1)
         try await daemon.waitUntilAlerting(alarm)
-        let raised = try await eventuallyTrue(within: 5) { (try? server.pactl("get-sink-volume", server.sink))?.contains("/ 60%") == true }
+        let raised = try await eventuallyTrue(within: 5) { (try? await server.pactl("get-sink-volume", server.sink))?.contains("/ 60%") == true }
         #expect(raised)
-        try server.pactl("set-sink-volume", server.sink, "85%")
+        try await server.pactl("set-sink-volume", server.sink, "85%")
         try daemon.connect().send(.stop, alarm: alarm)
         try await Task.sleep(for: .seconds(1))
-        #expect(try server.pactl("get-sink-volume", server.sink).contains("/ 85%"))
+        #expect(try await server.pactl("get-sink-volume", server.sink).contains("/ 85%"))
     }
 
     @Test func aCrashMidRingIsRepairedAtTheNextStart() async throws {
-        let server = try SoundServerSession()
-        try server.pactl("set-sink-mute", server.sink, "1")
-        var daemon: LocalDaemon? = try LocalDaemon(server: server)
+        let server = try await SoundServerSession.start()
+        try await server.pactl("set-sink-mute", server.sink, "1")
+        var daemon: LocalDaemon? = try await LocalDaemon.launch(server: server)
         let alarm = try daemon!.scheduleTimer(seconds: 1)
         try await daemon!.waitUntilAlerting(alarm)
-        let raised = try await eventuallyTrue(within: 5) { (try? server.pactl("get-sink-mute", server.sink)) == "Mute: no" }
+        let raised = try await eventuallyTrue(within: 5) { (try? await server.pactl("get-sink-mute", server.sink)) == "Mute: no" }
         #expect(raised)
         daemon!.process.signal(SIGKILL)
         daemon!.process.wait()
         daemon = nil
-        #expect(try server.pactl("get-sink-mute", server.sink) == "Mute: no", "nothing restores it without the daemon")
+        #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: no", "nothing restores it without the daemon")
         // The restarted daemon puts the saved level back first; the alarm, still due, then
         // rings again and raises anew, remembering the level from before the crash.
-        let restarted = try LocalDaemon(server: server)
+        let restarted = try await LocalDaemon.launch(server: server)
         try await restarted.waitUntilAlerting(alarm)
         try await Task.sleep(for: .milliseconds(500))
         try restarted.connect().send(.stop, alarm: alarm)
-        let repaired = try await eventuallyTrue(within: 5) { (try? server.pactl("get-sink-mute", server.sink)) == "Mute: yes" }
+        let repaired = try await eventuallyTrue(within: 5) { (try? await server.pactl("get-sink-mute", server.sink)) == "Mute: yes" }
         #expect(repaired, "\(restarted.log)")
         #expect(restarted.log.contains("restoring the output volume an interrupted alarm raised"))
     }
 
     @Test func soundPlayLeavesAMutedOutputAloneUnlessAskedAndNamesItselfAsATest() async throws {
-        let server = try SoundServerSession()
+        let server = try await SoundServerSession.start()
         let tone = "\(server.folder.path)/tone.wav"
         try makeTone(tone, seconds: 1)
-        try server.pactl("set-sink-mute", server.sink, "1")
+        try await server.pactl("set-sink-mute", server.sink, "1")
         let plain = try Subprocess(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--loop", "--duration", "2"],
                                    environment: server.environment, stdout: .null, stderr: .null)
         try await Task.sleep(for: .seconds(1))
-        let inputs = try server.pactl("list", "sink-inputs")
-        #expect(try server.pactl("get-sink-mute", server.sink) == "Mute: yes")
+        let inputs = try await server.pactl("list", "sink-inputs")
+        #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: yes")
         plain.wait()
         #expect(inputs.contains("application.name = \"OpenAlarmKit sound test\""), "\(inputs)")
 
         let asked = try Subprocess.run(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--override-mute"], environment: server.environment)
         #expect(asked.termination == .exited(0), "\(asked.stderr)")
         #expect(asked.stdout.contains("Output: raised from"), "\(asked.stdout)")
-        #expect(try server.pactl("get-sink-mute", server.sink) == "Mute: yes", "restored after the test")
+        #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: yes", "restored after the test")
     }
 }
 
@@ -252,12 +252,23 @@ final class LocalDaemon: @unchecked Sendable {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
     var logLines: Int { log.split(separator: "\n").count }
 
-    convenience init(server: SoundServerSession, config: String? = nil) throws {
-        try self.init(environment: server.environment, root: server.folder.path, config: config)
+    static func launch(server: SoundServerSession, config: String? = nil) async throws -> LocalDaemon {
+        try await launch(environment: server.environment, root: server.folder.path, config: config)
+    }
+
+    /// Starts alarmd and waits (suspending) until it answers on its socket.
+    static func launch(environment: [String: String], root: String, config: String? = nil, launcher: [String] = []) async throws -> LocalDaemon {
+        let daemon = try LocalDaemon(environment: environment, root: root, config: config, launcher: launcher)
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline, daemon.process.isRunning {
+            if (try? AlarmConnection(socketPath: AlarmPaths(environment: daemon.environment).socket)) != nil { return daemon }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw SoundServerSession.Failure(description: "alarmd did not start: \(daemon.log)")
     }
 
     /// - Parameter launcher: a program and its arguments put before alarmd (e.g. setpriv).
-    init(environment base: [String: String], root: String, config: String? = nil, launcher: [String] = []) throws {
+    private init(environment base: [String: String], root: String, config: String? = nil, launcher: [String] = []) throws {
         var environment = base
         environment["XDG_RUNTIME_DIR"] = environment["XDG_RUNTIME_DIR"] ?? "\(root)/run"
         environment["XDG_STATE_HOME"] = environment["XDG_STATE_HOME"] ?? "\(root)/state"
@@ -274,12 +285,6 @@ final class LocalDaemon: @unchecked Sendable {
         logPath = "\(root)/alarmd.log"
         let command = launcher + [BuildProducts.path("alarmd")]
         process = try Subprocess(command[0], Array(command.dropFirst()), environment: environment, stdout: .file(logPath), stderr: .file(logPath))
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline, process.isRunning {
-            if (try? AlarmConnection(socketPath: AlarmPaths(environment: environment).socket)) != nil { return }
-            usleep(10_000)
-        }
-        throw SoundServerSession.Failure(description: "alarmd did not start: \(log)")
     }
 
     deinit {

@@ -5,7 +5,9 @@ import TestSupport
 /// Runs scripts/testing/pipewire-session.py: a private PipeWire (pipewire, wireplumber,
 /// pipewire-pulse) or PulseAudio with a null sink, on its own session bus, in a temporary
 /// folder. `environment` routes ALSA `default` of a child process to it. The script stops
-/// everything when our end of its stdin closes, also when the test process dies.
+/// everything when our end of its stdin closes, also when the test process dies. Every wait
+/// suspends (Task.sleep) instead of blocking: blocking the few cooperative threads of the
+/// test process would starve the other suites' timing.
 final class SoundServerSession: @unchecked Sendable {
     enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
         /// PipeWire, ALSA through its pipewire plugin (Debian, Fedora, Ubuntu ≥ 22.10).
@@ -47,9 +49,9 @@ final class SoundServerSession: @unchecked Sendable {
     }
 
     let folder: URL
-    let environment: [String: String]
+    private(set) var environment: [String: String] = [:]
     /// CLOCK_MONOTONIC seconds when the sink last became ready.
-    private(set) var readyAt: Double
+    private(set) var readyAt: Double = 0
     private let process: Subprocess
     private let output = Locked<[String]>([])
 
@@ -59,7 +61,14 @@ final class SoundServerSession: @unchecked Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/testing/pipewire-session.py")
 
-    init(_ kind: Kind = .pipewire) throws {
+    /// Starts the server and waits for its sink.
+    static func start(_ kind: Kind = .pipewire) async throws -> SoundServerSession {
+        let session = try SoundServerSession(kind)
+        try await session.waitUntilReady()
+        return session
+    }
+
+    private init(_ kind: Kind) throws {
         for path in kind.requirements where !FileManager.default.fileExists(atPath: path) {
             throw Failure(description: "\(path) is missing: run scripts/setup")
         }
@@ -81,6 +90,9 @@ final class SoundServerSession: @unchecked Sendable {
                 }
             }
         }.start()
+    }
+
+    private func waitUntilReady() async throws {
         let deadline = Date().addingTimeInterval(30)
         var ready: Double?
         while Date() < deadline, process.isRunning {
@@ -88,7 +100,7 @@ final class SoundServerSession: @unchecked Sendable {
                 ready = Double(line.dropFirst(6))
                 break
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         guard let ready else {
             throw Failure(description: "sound server did not start; logs in \(folder.path)/logs")
@@ -105,13 +117,17 @@ final class SoundServerSession: @unchecked Sendable {
 
     deinit {
         try? process.input?.close()
-        process.wait()
-        try? FileManager.default.removeItem(at: folder)
+        // Reaped and cleaned up on a thread of its own: a deinit may run on a cooperative thread.
+        let (process, folder) = (self.process, self.folder)
+        Thread {
+            process.wait()
+            try? FileManager.default.removeItem(at: folder)
+        }.start()
     }
 
     /// Sends a command and returns what follows its `ok`.
     @discardableResult
-    func send(_ command: String, timeout: Double = 30) throws -> String {
+    func send(_ command: String, timeout: Double = 30) async throws -> String {
         let already = output.withLock { $0.count }
         process.input?.write(Data((command + "\n").utf8))
         let deadline = Date().addingTimeInterval(timeout)
@@ -120,27 +136,27 @@ final class SoundServerSession: @unchecked Sendable {
                 guard answer.hasPrefix("ok") else { throw Failure(description: "\(command): \(answer)") }
                 return String(answer.dropFirst(2)).trimmingCharacters(in: .whitespaces)
             }
-            Thread.sleep(forTimeInterval: 0.005)
+            try await Task.sleep(for: .milliseconds(5))
         }
         throw Failure(description: "no answer to '\(command)'")
     }
 
     /// SIGKILLs the server, as a crash does.
-    func kill() throws { try send("kill") }
+    func kill() async throws { try await send("kill") }
 
     /// Starts the server again and waits for its sink.
-    func start() throws {
-        readyAt = Double(try send("start")) ?? monotonicSeconds()
+    func start() async throws {
+        readyAt = Double(try await send("start")) ?? monotonicSeconds()
     }
 
     /// Records what the sink plays into `path`; returns the CLOCK_MONOTONIC start.
     @discardableResult
-    func record(_ path: String) throws -> Double { Double(try send("record \(path)")) ?? monotonicSeconds() }
+    func record(_ path: String) async throws -> Double { Double(try await send("record \(path)")) ?? monotonicSeconds() }
 
-    func stopRecording() throws { try send("stoprecord") }
+    func stopRecording() async throws { try await send("stoprecord") }
 
     @discardableResult
-    func pactl(_ arguments: String...) throws -> String { try send("pactl " + arguments.joined(separator: " ")) }
+    func pactl(_ arguments: String...) async throws -> String { try await send("pactl " + arguments.joined(separator: " ")) }
 
     var sink: String { "oak-test-sink" }
 }

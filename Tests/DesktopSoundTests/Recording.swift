@@ -65,11 +65,11 @@ struct Recording {
 }
 
 /// Polls every 10 ms; true once `condition` holds, false after `seconds`.
-func eventuallyTrue(within seconds: Double, _ condition: () -> Bool) async throws -> Bool {
+func eventuallyTrue(within seconds: Double, _ condition: () async -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
-        if condition() { return true }
+        if await condition() { return true }
         try await Task.sleep(for: .milliseconds(10))
     }
-    return condition()
+    return await condition()
 }

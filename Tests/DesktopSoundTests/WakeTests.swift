@@ -9,7 +9,7 @@ import TestSupport
 /// says why and how to enable it.
 @Suite struct WakeTests {
     /// A daemon in a fresh folder with no sound server (the `null` PCM) and no notifications.
-    private func daemon(launcher: [String] = [], config: String? = nil) throws -> (LocalDaemon, String) {
+    private func daemon(launcher: [String] = [], config: String? = nil) async throws -> (LocalDaemon, String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-wake-\(UUID().uuidString.prefix(8))").path
         for folder in ["run", "state", "config"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
@@ -19,7 +19,7 @@ import TestSupport
         environment["OPENALARMKIT_AUDIO_DEVICE"] = "null"
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(root)/no-bus"
         for key in ["XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[key] = nil }
-        return (try LocalDaemon(environment: environment, root: root, config: config, launcher: launcher), root)
+        return (try await LocalDaemon.launch(environment: environment, root: root, config: config, launcher: launcher), root)
     }
 
     /// The timerfds of `pid` on CLOCK_REALTIME_ALARM (clockid 8), with seconds until they fire.
@@ -48,7 +48,7 @@ import TestSupport
     @Test(.enabled(if: getuid() == 0, "needs root (or CAP_WAKE_ALARM) to hand the capability on"))
     func withTheCapabilityAWakeTimerIsArmedWakeEarlyBeforeTheNextAlarm() async throws {
         #expect(hasWakeCapability)
-        let (daemon, root) = try daemon(config: "[system]\nwake_early = 90\n")
+        let (daemon, root) = try await daemon(config: "[system]\nwake_early = 90\n")
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(wakeTimers(of: daemon.pid).allSatisfy { $0 == 0 }, "nothing armed without alarms")
         _ = try daemon.scheduleTimer(seconds: 600)
@@ -66,7 +66,7 @@ import TestSupport
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && getuid() == 0))
     func withoutTheCapabilityStatusSaysWhyAndHowToEnableIt() async throws {
-        let (daemon, root) = try daemon(launcher: ["/usr/bin/setpriv", "--bounding-set=-wake_alarm"])
+        let (daemon, root) = try await daemon(launcher: ["/usr/bin/setpriv", "--bounding-set=-wake_alarm"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try daemon.scheduleTimer(seconds: 600)
         try await Task.sleep(for: .milliseconds(200))
