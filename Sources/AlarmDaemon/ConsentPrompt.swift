@@ -43,7 +43,10 @@ final class NotificationConsentPrompter: ConsentPrompting {
     init(logger: Logger) {
         let pending = Pending()
         self.pending = pending
-        presenter = NotificationPresenter.startBlocking(appName: "Alarms", logger: logger) { event in pending.resolve(event) }
+        // The alarm presenter already warned if there is no notification server.
+        var quiet = logger
+        quiet.logLevel = .error
+        presenter = NotificationPresenter.startBlocking(appName: "Alarms", logger: quiet) { event in pending.resolve(event) }
     }
 
     static func key(for app: String) -> String { "consent-\(app)" }

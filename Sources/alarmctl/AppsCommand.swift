@@ -27,7 +27,9 @@ struct AppsList: ParsableCommand {
         let width = max(apps.map(\.app.count).max() ?? 0, 3)
         print("APP".padding(toLength: width, withPad: " ", startingAt: 0) + "  PERMISSION      ALARMS  PENDING  NAME")
         for app in apps {
-            let state = Self.words(app.authorization).padding(toLength: 14, withPad: " ", startingAt: 0)
+            // alarmctl's own alarms need no consent: it acts for the person.
+            let words = app.app == DaemonLink.appID ? "trusted" : Self.words(app.authorization)
+            let state = words.padding(toLength: 14, withPad: " ", startingAt: 0)
             let alarms = String(app.alarmCount).leftPadded(to: 6)
             let pending = String(app.pendingIntents).leftPadded(to: 7)
             print(app.app.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(state)  \(alarms)  \(pending)  \(app.displayName ?? "")")

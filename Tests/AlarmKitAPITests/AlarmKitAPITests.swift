@@ -74,6 +74,14 @@ enum APIUsage {
         let attributes = AlarmAttributes<APIMetadata>(presentation: presentation, metadata: APIMetadata(label: "x"), tintColor: .blue)
         let _: AlarmAttributes<APIMetadata>.ContentState? = nil
         let _: Color = attributes.tintColor
+        let _: APIMetadata? = attributes.metadata
+        let _: AlarmPresentation = attributes.presentation
+        let _: (LocalizedStringResource, Color, String) = (stop.text, stop.textColor, stop.systemImageName)
+        let _: (LocalizedStringResource, AlarmButton, AlarmButton?) = (alert.title, alert.stopButton, alert.secondaryButton)
+        let _: AlarmPresentation.Alert.SecondaryButtonBehavior? = alert.secondaryButtonBehavior
+        let _: (AlarmPresentation.Alert, AlarmPresentation.Countdown?, AlarmPresentation.Paused?) = (presentation.alert, presentation.countdown, presentation.paused)
+        let _: (LocalizedStringResource, AlarmButton?) = (countdown.title, countdown.pauseButton)
+        let _: (LocalizedStringResource, AlarmButton) = (paused.title, paused.resumeButton)
 
         // Configurations
         let id = Alarm.ID()
@@ -92,6 +100,8 @@ enum APIUsage {
         let _: Alarm.Schedule? = alarm.schedule
         let _: Alarm.CountdownDuration? = alarm.countdownDuration
         let _: TimeInterval? = alarm.countdownDuration?.preAlert
+        let _: TimeInterval? = alarm.countdownDuration?.postAlert
+        let _: Alarm.ID = alarm.id
         try manager.pause(id: id)
         try manager.resume(id: id)
         try manager.countdown(id: id)
@@ -110,9 +120,10 @@ enum APIUsage {
 
         // Live state
         let live = AlarmPresentationState(alarmID: id, mode: .countdown(.init(totalCountdownDuration: 60, previouslyElapsedDuration: 0, startDate: .now, fireDate: .now)))
+        let _: Alarm.ID = live.alarmID
         switch live.mode {
-        case .alert(let alert): _ = alert.time
-        case .countdown(let countdown): _ = countdown.fireDate
+        case .alert(let alert): _ = alert.time.hour + alert.time.minute
+        case .countdown(let countdown): _ = (countdown.fireDate, countdown.startDate, countdown.totalCountdownDuration, countdown.previouslyElapsedDuration)
         case .paused(let paused): _ = paused.totalCountdownDuration - paused.previouslyElapsedDuration
         @unknown default: break
         }
