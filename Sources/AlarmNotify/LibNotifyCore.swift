@@ -205,6 +205,14 @@ final class LibNotifyCore {
         guard !handle.isClosed else { return }
         handle.isClosed = true
         var error: UnsafeMutablePointer<GError>?
+        if server.ignoresCloseRequests {
+            // Replaced in place by a copy that expires at once: the one removal it honours.
+            notify_notification_set_timeout(handle.pointer, 1)
+            if notify_notification_show(handle.pointer, &error) == 0 {
+                logger.debug("expiring a notification failed: \(takeErrorMessage(&error))")
+            }
+            return
+        }
         if notify_notification_close(handle.pointer, &error) == 0 {
             logger.debug("closing a notification failed: \(takeErrorMessage(&error))")
         }
