@@ -9,6 +9,8 @@ enum Text {
     static func timerRangOut(_ title: String) -> String { "\(title): rang out unanswered" }
     static func noSound(_ reason: String) -> String { "no sound: \(reason)" }
     static let daemonWentAway = "alarmd went away"
+    static let daemonNotRunning = "alarmd is not running"
+    static let noAlarms = "no alarms"
     static let ringing = "ringing"
     static let pausedMark = "(paused)"
     static let countdownKeys = "space: pause · s: stop · Ctrl-C: cancel"
