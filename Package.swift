@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
-        .testTarget(name: "CLITests", dependencies: ["alarmctl", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "TestSupport"]),
         .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio", "TestSupport"]),
         .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify", "TestSupport"]),
