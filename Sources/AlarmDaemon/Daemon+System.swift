@@ -24,6 +24,7 @@ extension Daemon {
             logger.error("\(notice)")
             presenter.notice(title: "Alarm database was damaged", body: notice)
         }
+        persistence.onQuarantine = { notice in presenter.notice(title: "Some alarms were set aside", body: notice) }
         onConfigReload = { config in sounds.config = config }
         try run(persistence: persistence, sounds: sounds, presenter: presenter)
         presenter.shutdown()

@@ -65,6 +65,7 @@ public final class AlarmManager: Sendable {
             presentation: configuration.attributes.presentation, tintColor: configuration.attributes.tintColor,
             metadata: metadata, sound: SoundSettings(sound: configuration.sound, bundleDirectory: Self.bundleSoundsDirectory()),
             phase: .scheduled(fireDate: Date()))
+        try AlarmBounds.checkRequest(record)  // the library's edge: a clear error before any I/O
         if configuration.stopIntent != nil || configuration.secondaryIntent != nil {
             intents.withLock { $0[id] = RegisteredIntents(stop: configuration.stopIntent, secondary: configuration.secondaryIntent) }
             startIntentListener()
