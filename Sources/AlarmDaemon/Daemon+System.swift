@@ -25,6 +25,7 @@ extension Daemon {
             logger.error("\(notice)")
             presenter.notice(title: "Alarm database was damaged", body: notice)
         }
+        persistence.onQuarantine = { notice in presenter.notice(title: "Some alarms were set aside", body: notice) }
         let desktop = DesktopSession(pauseMedia: currentConfig.pauseMedia, logger: logger)
         sounds.onRingingChanged = { desktop.ringingChanged($0) }
         onDeadline = { desktop.deadlineChanged($0) }
