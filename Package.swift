@@ -50,6 +50,8 @@ let package = Package(
             name: "AlarmDaemon",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux",
+                // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
+                "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
-        .testTarget(name: "CLITests", dependencies: ["alarmctl", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "TestSupport"]),
         .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio", "TestSupport"]),
         .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify", "TestSupport"]),
@@ -86,6 +88,11 @@ let package = Package(
         .testTarget(
             name: "AlarmDaemonTests",
             dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
+        // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):
+        // server restarts, mute, what a speaker would play.
+        .testTarget(
+            name: "DesktopSoundTests",
+            dependencies: ["OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
         .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],

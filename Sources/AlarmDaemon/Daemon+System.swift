@@ -13,7 +13,7 @@ extension Daemon {
         let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }
-        let sounds = AlarmSounds(config: currentConfig, environment: environment, logger: logger)
+        let sounds = AlarmSounds(config: currentConfig, environment: environment, stateDirectory: alarmPaths.stateDirectory, logger: logger)
         sounds.report = { [unowned self] id, firedFor, firstFrame, failure in
             post { self.reportSounding(alarm: id, firedFor: firedFor, firstFrame: firstFrame, failure: failure) }
         }
@@ -25,8 +25,16 @@ extension Daemon {
             logger.error("\(notice)")
             presenter.notice(title: "Alarm database was damaged", body: notice)
         }
-        onConfigReload = { config in sounds.config = config }
+        persistence.onQuarantine = { notice in presenter.notice(title: "Some alarms were set aside", body: notice) }
+        let desktop = DesktopSession(pauseMedia: currentConfig.pauseMedia, logger: logger)
+        sounds.onRingingChanged = { desktop.ringingChanged($0) }
+        onDeadline = { desktop.deadlineChanged($0) }
+        onConfigReload = { config in
+            sounds.config = config
+            desktop.setPauseMedia(config.pauseMedia)
+        }
         try run(persistence: persistence, sounds: sounds, presenter: presenter)
+        desktop.shutdown()
         presenter.shutdown()
     }
 

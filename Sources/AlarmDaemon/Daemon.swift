@@ -16,6 +16,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private let timer: DeadlineTimer
     /// When a countdown popup's minutes-left figure changes; armed only while one counts down.
     private let popupTimer: DeadlineTimer
+    /// Wakes the machine from suspend ahead of the next alarm, when allowed (WakeTimer.swift).
+    private let wake: WakeTimer
     private let zones: TimeZoneSource
     private var zone: TimeZone
     private var config: DaemonConfig
@@ -35,6 +37,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
     /// Called once the socket answers and the alarms are loaded, just before serving.
     public var onReady: () -> Void = {}
+    /// Told each earliest deadline armed (the desktop session's sleep inhibitor follows it).
+    var onDeadline: (Date?) -> Void = { _ in }
 
     /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
     /// before any thread exists, so every thread inherits the mask.
@@ -66,6 +70,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             config = DaemonConfig()
             if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
         }
+        wake = WakeTimer(wakeEarly: config.wakeEarlySeconds)
     }
 
     /// Makes this process the user's one alarmd: the instance lock, then the socket. Must
@@ -106,6 +111,16 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         loop.watch(timer.fd) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
+        timer.onArm = { [unowned self] deadline in
+            wake.arm(forDeadline: deadline)
+            onDeadline(deadline)
+        }
+        if wake.fd >= 0 {
+            loop.watch(wake.fd) { [unowned self] _ in
+                wake.drain()
+                wake.arm(forDeadline: engine.nextDeadline)
+            }
+        }
         if let watch = zones.makeWatch() {
             loop.watch(watch) { [unowned self] _ in if zones.drain(watch) { checkTimeZone() } }
         }
@@ -167,7 +182,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
-                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze)
+                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
+                    wakeFromSuspend: wake.statusLine)
             }
         } catch {
             return .failure(id: request.id, error)
@@ -302,6 +318,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             config = try DaemonConfig.load(path: paths.configFile, environment: environment)
             engine.lifecycle.policy = config.policy
             engine.maxAlarmsPerApp = config.maxAlarmsPerApp
+            wake.wakeEarly = config.wakeEarlySeconds
             onConfigReload(config)
             logger.info("reloaded \(paths.configFile)")
             timer.arm(engine.nextDeadline)

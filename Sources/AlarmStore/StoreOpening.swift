@@ -116,18 +116,21 @@ enum StoreOpening {
     }
 
     /// Brings the schema up to date. GRDB reads which migrations are applied before it takes
-    /// the write lock, so two openers of a new file can both decide to create the tables:
-    /// each migration runs in an IMMEDIATE transaction, the second waits for the first, then
-    /// fails on "table already exists". That is a concurrent creator, not a foreign file:
-    /// when every migration is applied afterwards, the schema is ours and complete.
+    /// the write lock, so two openers of a new file can both decide to run a migration: each
+    /// runs in an IMMEDIATE transaction, the second waits for the first, then fails on "table
+    /// already exists". That is a concurrent creator, not a foreign file: while the applied
+    /// migrations grow, it starts again from them. A file whose error persists with nothing
+    /// new applied is not ours.
     private static func migrate(_ queue: DatabaseQueue) throws {
-        do {
-            try StoreSchema.migrator.migrate(queue)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-            let completed = try? queue.read { db in
-                try StoreSchema.migrator.hasCompletedMigrations(db) && StoreSchema.missingParts(db) == nil
+        var applied = -1
+        while true {
+            do {
+                return try StoreSchema.migrator.migrate(queue)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                let now = (try? queue.read { db in try StoreSchema.migrator.appliedIdentifiers(db).count }) ?? -1
+                guard now > applied else { throw error }
+                applied = now
             }
-            guard completed == true else { throw error }
         }
     }
 

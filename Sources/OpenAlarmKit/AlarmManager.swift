@@ -79,6 +79,7 @@ public final class AlarmManager: Sendable {
             presentation: configuration.attributes.presentation, tintColor: configuration.attributes.tintColor,
             metadata: metadata, sound: SoundSettings(sound: configuration.sound, bundleDirectory: Self.bundleSoundsDirectory()),
             phase: .scheduled(fireDate: Date()))
+        try AlarmBounds.checkRequest(record)  // the library's edge: a clear error before any I/O
         var request = AlarmProtocol.Request(id: 0, op: .schedule, app: appID, record: record)
         request.stopIntent = try configuration.stopIntent.map { intent throws(IntentCodingError) in try EncodedIntent(intent) }
         request.secondaryIntent = try configuration.secondaryIntent.map { intent throws(IntentCodingError) in try EncodedIntent(intent) }

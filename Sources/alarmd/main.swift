@@ -1,3 +1,4 @@
+import AlarmAudio
 import AlarmDaemon
 import Foundation
 import Logging
@@ -11,6 +12,7 @@ Daemon.closeInheritedDescriptors(from: starter.firstInheritedDescriptor)
 if CommandLine.arguments.dropFirst().first == "--background" { exit(BackgroundStart.run()) }
 let signals = Daemon.blockSignals()
 LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
+StreamIdentity.alarm.adopt()  // before threads: the sound server sees our streams as alarms
 let logger = Logger(label: "alarmd")
 
 switch CommandLine.arguments.dropFirst().first {

@@ -164,8 +164,11 @@ public enum AlarmProtocol {
         public var notifications: String
         /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
         public var defaultSnooze: Double
+        /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
+        public var wakeFromSuspend: String?
 
-        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double) {
+        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
+                    wakeFromSuspend: String? = nil) {
             self.version = version
             self.pid = pid
             self.timeZone = timeZone
@@ -173,6 +176,7 @@ public enum AlarmProtocol {
             self.audioDevice = audioDevice
             self.notifications = notifications
             self.defaultSnooze = defaultSnooze
+            self.wakeFromSuspend = wakeFromSuspend
         }
     }
 
