@@ -55,7 +55,8 @@ public struct Lifecycle: Sendable {
     /// When the alarm next needs attention: its countdown start, its fire, or its ring timeout.
     /// Nil while paused.
     public func deadline(of record: AlarmRecord) -> Date? {
-        switch record.phase {
+        guard record.disabledAt == nil else { return nil }  // turned off: never due
+        return switch record.phase {
         case .scheduled(let fire): fire - (record.countdownDuration?.preAlert ?? 0)
         case .countdown(_, let fire, _, _): fire
         case .paused: nil
@@ -109,6 +110,15 @@ public struct Lifecycle: Sendable {
         case (.timeZoneChanged, _):
             // Countdowns measure elapsed time and ringing is ringing: a zone change moves neither.
             return Transition(record: record, effects: [])
+
+        case (.disable, _):
+            return try disable(record, now: now)
+
+        case (.enable, _):
+            return try enable(record, now: now)
+
+        case (.skip, _):
+            return try skip(record, now: now)
 
         case (.stop, .scheduled), (.custom, _), (.countdown, _), (.pause, _), (.resume, _):
             throw .invalidTransition(event: event, state: state)
@@ -187,12 +197,13 @@ public struct Lifecycle: Sendable {
         }
         var next = record
         next.phase = .scheduled(fireDate: fire)
+        next.skippedFire = nil  // a skipped date is behind it now
         return chain(Transition(record: next, effects: effects + [.persist(next)]), now: now)
     }
 
     /// Applies `.due` once more when a transition leaves the alarm already due (a pre-alert
     /// window that has begun), so that no state the daemon sees is stale.
-    private func chain(_ transition: Transition, now: Date) -> Transition {
+    func chain(_ transition: Transition, now: Date) -> Transition {
         guard let record = transition.record, let deadline = deadline(of: record), deadline <= now,
             case .scheduled(let fire) = record.phase, fire > now
         else { return transition }

@@ -113,7 +113,7 @@ public final class AlarmManager: Sendable {
     // MARK: Private
 
     @discardableResult
-    private func request(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil) throws -> AlarmProtocol.Message {
+    func request(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil) throws -> AlarmProtocol.Message {
         func attempt() throws -> AlarmProtocol.Message {
             let link = try connection.withLock { current in
                 if let current { return current }

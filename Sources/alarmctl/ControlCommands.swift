@@ -65,3 +65,24 @@ struct ResumeCommand: ControlCommand {
     static let pastTense = "resumed"
     @OptionGroup var target: AlarmTarget
 }
+
+struct DisableCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn an alarm off without deleting it (a ringing one falls silent).")
+    static let operation = AlarmProtocol.Operation.disable
+    static let pastTense = "turned off"
+    @OptionGroup var target: AlarmTarget
+}
+
+struct EnableCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Turn a turned-off alarm on again, from its next date.")
+    static let operation = AlarmProtocol.Operation.enable
+    static let pastTense = "turned on"
+    @OptionGroup var target: AlarmTarget
+}
+
+struct SkipCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "skip", abstract: "Skip the next occurrence of a repeating alarm (a holiday); it rings again the time after.")
+    static let operation = AlarmProtocol.Operation.skip
+    static let pastTense = "skipped the next occurrence of"
+    @OptionGroup var target: AlarmTarget
+}

@@ -53,9 +53,10 @@ enum Format {
 
     /// What the alarm does next, in words: "rings Mon 06:30, in 9 h 12 min".
     static func status(of record: AlarmRecord, now: Date = Date()) -> String {
+        if let off = turnedOff(record) { return off }
         switch record.phase {
         case .scheduled(let fire):
-            var text = "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))"
+            var text = "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))" + skipping(record, now: now)
             if let pre = record.countdownDuration?.preAlert { text += " (counting down from \(duration(pre)) before)" }
             return text
         case .countdown(_, let fire, _, _):
@@ -79,7 +80,7 @@ enum Format {
     /// The table `alarmctl list` prints.
     static func table(_ records: [AlarmRecord], now: Date = Date()) -> String {
         guard !records.isEmpty else { return "no alarms" }
-        let rows = records.map { [shortID($0.id), $0.phase.state.rawValue, recurrence($0.schedule), title($0), status(of: $0, now: now)] }
+        let rows = records.map { [shortID($0.id), stateName($0), recurrence($0.schedule), title($0), status(of: $0, now: now)] }
         let header = ["ID", "STATE", "REPEATS", "TITLE", "NEXT"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
