@@ -40,8 +40,9 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A bar starts before alarmd may be up: offline and retrying rather than an exit.
+        if waybar { await WaybarWatch(app: app).run(first: try? DaemonLauncher.connect()) }
         let link = try DaemonLink()
-        if waybar { await WaybarWatch(app: app).run(first: link.connection) }
         let stream: AsyncStream<AlarmProtocol.Message>
         do { stream = try link.connection.watch(app: app) } catch {
             complain(error.description)
