@@ -24,9 +24,9 @@ extension ControlCommand {
         if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
         let name = "'\(Format.title(target))' (\(Format.shortID(target.id)))"
         if let record = reply.record {
-            print("\(Self.pastTense) \(name): \(Format.status(of: record))")
+            print(Text.done(Self.pastTense, name, status: Format.status(of: record)))
         } else {
-            print("\(Self.pastTense) \(name); it is gone")
+            print(Text.doneAndGone(Self.pastTense, name))
         }
     }
 }

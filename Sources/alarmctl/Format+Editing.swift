@@ -5,18 +5,18 @@ import OpenAlarmKit
 extension Format {
     /// "off" for a turned-off alarm, else its lifecycle state.
     static func stateName(_ record: AlarmRecord) -> String {
-        record.disabledAt != nil ? "off" : record.phase.state.rawValue
+        record.disabledAt != nil ? Text.off : record.phase.state.rawValue
     }
 
     /// The whole status of a turned-off alarm; nil for one that is on.
     static func turnedOff(_ record: AlarmRecord) -> String? {
         guard record.disabledAt != nil else { return nil }
-        return "off; turn it on with `alarmctl enable \(shortID(record.id))`"
+        return Text.turnOnWith(shortID(record.id))
     }
 
     /// " (skips Mon 06:30)" while a skipped occurrence is still ahead, else "".
     static func skipping(_ record: AlarmRecord, now: Date) -> String {
         guard let skipped = record.skippedFire, skipped > now else { return "" }
-        return " (skips \(when(skipped, now: now)))"
+        return Text.skips(when(skipped, now: now))
     }
 }
