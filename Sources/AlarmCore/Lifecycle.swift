@@ -25,6 +25,9 @@ public struct Lifecycle: Sendable {
     /// The first phase of a new alarm. The record's own phase is ignored.
     public func schedule(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         var record = record
+        // Like the phase, these are the daemon's to set: a new alarm is on and skips nothing.
+        record.disabledAt = nil
+        record.skippedFire = nil
         let preAlert = record.countdownDuration?.preAlert
         if let preAlert, !(preAlert > 0) || !preAlert.isFinite {
             throw .neverFires("the countdown must be a positive number of seconds")

@@ -36,6 +36,15 @@ import Testing
         #expect(next.skippedFire == nil)
     }
 
+    @Test func aNewAlarmIsOnAndSkipsNothingWhateverTheRequestSays() throws {
+        var request = try alarm(weekdays)
+        request.disabledAt = monday
+        request.skippedFire = monday
+        let scheduled = try #require(try lifecycle.schedule(request, now: monday).record)
+        #expect(scheduled.disabledAt == nil && scheduled.skippedFire == nil)
+        #expect(lifecycle.deadline(of: scheduled) != nil)
+    }
+
     @Test func skipIsForRepeatingAlarmsOnly() throws {
         let once = try alarm(.fixed(at("2026-06-01T09:00:00Z")))
         #expect(throws: LifecycleError.invalidTransition(event: .skip, state: .scheduled)) { try lifecycle.handle(.skip, for: once, now: monday) }
