@@ -160,7 +160,11 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 apps.scheduled(request, record: record)
             case .list:
                 break  // answered by `handle`, from the encoding cache
-            case .stop, .countdown, .pause, .resume, .cancel:
+            case .edit:
+                guard let record = request.record else { throw .init(.malformed, "edit needs a 'record' (with the alarm's id)") }
+                reply.record = try engine.edit(record, now: now)
+                reply.alarm = record.id
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
                 let event = LifecycleEvent(rawValue: request.op.rawValue)!
                 let intents = apps.intents(of: id)
