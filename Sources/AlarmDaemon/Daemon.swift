@@ -27,6 +27,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var broadcastPending = false
     private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
+    /// Why config.toml is not in effect (the last good settings are); shown by `status`.
+    private(set) var configProblem: String?
+    /// Called when saving starts failing (with the reason) or works again (nil): one notification.
+    var onStorageProblem: (String?) -> Void = { _ in }
     /// Tells outputs that keep their own copy of the config about a reload.
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
 
@@ -71,15 +75,19 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: zone), policy: config.policy),
             maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
         engine.onChange = { [unowned self] in changed() }
+        engine.scheduleRetry = { [unowned self] delay, work in loop.after(delay, work) }
+        engine.onStorageChange = { [unowned self] in storageChanged() }
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
         // The server exists before the alarms load, since loading may already report missed
         // alarms to watchers (there are none yet, but the path must be there).
         let listening = try openListeningSocket(path: paths.socket, environment: environment)
-        server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
+        let budget = DescriptorBudget.raiseAndMeasure()
+        server = SocketServer(loop: loop, listening: listening, maxClients: budget.maxClients, logger: logger) { [unowned self] request, connection in
             handle(request, from: connection)
         }
+        server.beforeRequest = { [unowned self] in ringIfDue() }
         do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
-        loop.watch(timer.fd) { [unowned self] _ in timerFired() }
+        loop.watch(timer.fd, urgent: true) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
         if let watch = zones.makeWatch() {
@@ -88,7 +96,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         timer.arm(engine.nextDeadline)
         armPopupTimer()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
-        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket), started in \(elapsed) ms")
+        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
         loop.run()
 
         logger.info("alarmd stopping")
@@ -133,10 +141,13 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
                     audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze)
+                reply.status?.storageProblem = engine.storageProblem
+                reply.status?.configProblem = configProblem
             }
         } catch {
             return .failure(id: request.id, error)
         }
+        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op) { reply.warning = engine.durabilityWarning }
         return reply
     }
 
@@ -204,6 +215,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
     }
 
+    private func storageChanged() {
+        onStorageProblem(engine.storageProblem)
+    }
+
     // MARK: Time
 
     /// Countdown popups show whole minutes left, re-shown in place when that figure changes.
@@ -234,6 +249,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
         engine.processDue(now: Date())
         timer.arm(engine.nextDeadline)
+    }
+
+    /// Between two requests of a long run: an alarm that came due rings now, not after the run.
+    private func ringIfDue() {
+        guard let due = timer.armedFor, due <= Date() else { return }
+        timerFired()
     }
 
     private func checkTimeZone() {

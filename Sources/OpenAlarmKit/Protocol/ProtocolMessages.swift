@@ -76,6 +76,9 @@ public enum AlarmProtocol {
         public var intent: String?
         public var firedFor: Date?
         public var firstFrame: Date?
+        /// A request that succeeded with a caveat: "not yet durable: ..." (the change is in
+        /// effect, in memory, but could not be saved yet), a sound that falls back, ...
+        public var warning: String?
 
         public init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
             self.id = id
@@ -104,6 +107,8 @@ public enum AlarmProtocol {
         public enum Code: String, Codable, Sendable {
             case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
             case maximumLimitReached, invalidConfiguration, storage, internalError
+            /// alarmd serves as many clients as it may, or is out of descriptors: retry later.
+            case busy
         }
     }
 
@@ -132,6 +137,10 @@ public enum AlarmProtocol {
         public var notifications: String
         /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
         public var defaultSnooze: Double
+        /// Why changes cannot be saved right now (disk full, read-only folder); nil when fine.
+        public var storageProblem: String?
+        /// Why config.toml was not applied (the last good settings are in use); nil when fine.
+        public var configProblem: String?
 
         public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double) {
             self.version = version
