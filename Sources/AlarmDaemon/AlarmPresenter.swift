@@ -106,8 +106,11 @@ final class AlarmPresenter: PresentationOutput {
             }
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
             let left = countdownDisplay(fire: fire, now: now).minutes
+            // Popups are replaced by the minute, so the last minute cannot say "1 min left"
+            // (a 5 s timer is not a minute away): it gives the ring time alone.
+            let rings = "rings at \(time(fire, zone: zone, seconds: true))"
             return .countdown(
-                key: key, title: title, body: "\(left) min left · rings at \(time(fire, zone: zone, seconds: true)) · \(app)", appName: app,
+                key: key, title: title, body: left > 1 ? "\(left) min left · \(rings) · \(app)" : "\(rings.prefix(1).uppercased())\(rings.dropFirst()) · \(app)", appName: app,
                 actions: actions, noActionsHint: "Stop with: alarmctl stop \(short)")
         case .paused(let total, let elapsed):
             let title = presentation.paused?.title.text ?? presentation.alert.title.text

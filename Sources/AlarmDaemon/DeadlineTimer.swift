@@ -8,6 +8,8 @@ import OpenAlarmKit
 final class DeadlineTimer {
     let fd: Int32
     private(set) var armedFor: Date?
+    /// Told every deadline armed (the wake-from-suspend timer follows it).
+    var onArm: ((Date?) -> Void)?
 
     init() throws(DaemonError) {
         fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -19,6 +21,7 @@ final class DeadlineTimer {
     /// Arms for `deadline`, or disarms when nil. A deadline already past fires at once.
     func arm(_ deadline: Date?) {
         armedFor = deadline
+        onArm?(deadline)
         guard let deadline else {
             _ = oak_timerfd_arm_realtime(fd, 0, 0)
             return

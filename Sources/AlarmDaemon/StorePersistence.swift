@@ -6,7 +6,7 @@ import OpenAlarmKit
 
 /// AlarmStore behind the engine's persistence protocol.
 final class StorePersistence: AlarmPersistence {
-    private let store: AlarmStore
+    let store: AlarmStore
     /// Set when the database was damaged and moved aside on open: what a person must be told.
     let recoveryNotice: String?
     private let logger: Logger

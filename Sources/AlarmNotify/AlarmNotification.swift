@@ -82,7 +82,9 @@ public enum NotificationTimeout: Sendable, Equatable {
 public struct NotificationAction: Sendable, Equatable {
     public var key: String
     public var label: String
-    /// A freedesktop icon name, used only by servers with the `action-icons` capability.
+    /// A freedesktop icon name for the button, for presenters that draw their own buttons.
+    /// Not sent to notification servers: with the spec's `action-icons` they show the icon
+    /// instead of the label.
     public var iconName: String?
 
     public init(key: String, label: String, iconName: String? = nil) {

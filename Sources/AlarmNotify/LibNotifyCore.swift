@@ -83,6 +83,10 @@ final class LibNotifyCore {
         else { return }
         handle.actionInvoked = true
         entry.wanted = false
+        // A resident popup stays on screen after its button was pressed (that is what
+        // `resident` asks); the press decided, so it goes now, before it can hide what comes
+        // next. Servers that already closed it ignore the close.
+        if entry.content.isResident { close(handle) }
         sink.emit(.actionInvoked(key: key, action: action))
     }
 
@@ -189,12 +193,11 @@ final class LibNotifyCore {
             notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
         }
         guard server.supportsActions else { return }
-        let icons = content.usesActionIcons(on: server)
-        if icons { notify_notification_set_hint(notification, "action-icons", g_variant_new_boolean(1)) }
+        // Never the `action-icons` hint: servers that honour it (notification-daemon,
+        // xfce4-notifyd) then draw bare icons instead of the labels, and dunst lists the icon
+        // names in its menu. Labels are the one thing every server shows.
         for action in content.actions {
-            handle.addAction(
-                wireKey: icons ? action.iconName! : action.key, label: action.label,
-                actionKey: action.key, key: key, core: self)
+            handle.addAction(wireKey: action.key, label: action.label, actionKey: action.key, key: key, core: self)
         }
     }
 
@@ -202,6 +205,14 @@ final class LibNotifyCore {
         guard !handle.isClosed else { return }
         handle.isClosed = true
         var error: UnsafeMutablePointer<GError>?
+        if server.ignoresCloseRequests {
+            // Replaced in place by a copy that expires at once: the one removal it honours.
+            notify_notification_set_timeout(handle.pointer, 1)
+            if notify_notification_show(handle.pointer, &error) == 0 {
+                logger.debug("expiring a notification failed: \(takeErrorMessage(&error))")
+            }
+            return
+        }
         if notify_notification_close(handle.pointer, &error) == 0 {
             logger.debug("closing a notification failed: \(takeErrorMessage(&error))")
         }

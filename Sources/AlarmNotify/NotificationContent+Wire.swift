@@ -10,14 +10,6 @@ extension AlarmNotification {
         return server.supportsBodyMarkup ? Self.escapeMarkup(text) : text
     }
 
-    /// Whether to send icon names as action keys (the `action-icons` hint): only when the server
-    /// draws them and every button has its own icon, or buttons could not be told apart.
-    func usesActionIcons(on server: NotificationServerInfo) -> Bool {
-        guard server.supportsActionIcons, !actions.isEmpty else { return false }
-        let icons = actions.compactMap(\.iconName)
-        return icons.count == actions.count && Set(icons).count == icons.count
-    }
-
     /// The body-markup subset is XML-like, so `&` `<` `>` in plain text must be entities.
     static func escapeMarkup(_ text: String) -> String {
         var escaped = ""

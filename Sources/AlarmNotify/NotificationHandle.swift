@@ -33,8 +33,7 @@ final class NotificationHandle {
         GLibMainLoopThread.shared.schedule { g_object_unref(object.raw) }
     }
 
-    /// Adds a button whose presses reach `core.actionInvoked` with the caller's action key, even
-    /// when the key on the wire is an icon name (servers with `action-icons`).
+    /// Adds a button whose presses reach `core.actionInvoked` with the caller's action key.
     func addAction(wireKey: String, label: String, actionKey: String, key: String, core: LibNotifyCore) {
         let context = SignalContext(core: core, key: key, serial: serial, action: actionKey)
         notify_notification_add_action(

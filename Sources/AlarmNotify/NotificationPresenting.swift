@@ -49,6 +49,10 @@ public struct NotificationServerInfo: Sendable, Equatable {
     public var supportsActions: Bool { capabilities.contains("actions") }
     public var supportsActionIcons: Bool { capabilities.contains("action-icons") }
     public var supportsBodyMarkup: Bool { capabilities.contains("body-markup") }
+    /// GNOME's notification-daemon (3.20) answers CloseNotification with NotificationClosed
+    /// but leaves the popup on screen (seen under Xvfb, scripts/check-real-notifications);
+    /// only its own expiry takes a popup away.
+    public var ignoresCloseRequests: Bool { name == "Notification Daemon" }
 }
 
 public enum NotificationError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 #ifndef OPENALARMKIT_CLIBNOTIFY_H
 #define OPENALARMKIT_CLIBNOTIFY_H
 #include <libnotify/notify.h>
+#include <glib-unix.h>
 
 /* Swift cannot call the g_signal_connect macro nor cast through G_CALLBACK, so each signal
    AlarmNotify listens to gets a typed helper. The destroy notify runs when the handler is
@@ -18,5 +19,18 @@ static inline gulong oak_notification_connect_closed(NotifyNotification *notific
 /* The D-Bus error name of a GError from GDBus (NULL when it carries none), for messages. */
 static inline gchar *oak_dbus_error_name(const GError *error) {
     return g_dbus_error_get_remote_error(error);
+}
+/* notify-send creates its notification with g_object_new and an "id" property (for
+   --replace-id); g_object_new and g_object_get are variadic, so they are wrapped here. */
+static inline NotifyNotification *oak_notification_new_with_id(const char *summary, const char *body,
+                                                               const char *icon, gint id) {
+    return (NotifyNotification *)g_object_new(NOTIFY_TYPE_NOTIFICATION, "summary", summary, "body", body,
+                                              "icon-name", icon, "id", id, NULL);
+}
+
+static inline gint oak_notification_get_id(NotifyNotification *notification) {
+    gint id = 0;
+    g_object_get(notification, "id", &id, NULL);
+    return id;
 }
 #endif

@@ -1,6 +1,7 @@
+import AlarmNotify
 import ArgumentParser
+import Foundation
 
-@main
 struct AlarmCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alarmctl",
@@ -9,6 +10,22 @@ struct AlarmCtl: AsyncParsableCommand {
             AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
-            NextCommand.self, SoundCommand.self, NotifyCommand.self,
+            NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self,
         ])
+}
+
+/// The entry point: `notify` takes notify-send's command line (GOption rules, `-h` is a hint),
+/// which ArgumentParser cannot read; everything else goes through ArgumentParser.
+@main
+enum AlarmCtlEntry {
+    static func main() async {
+        let arguments = CommandLine.arguments
+        guard arguments.count > 1, arguments[1] == "notify" else { return await AlarmCtl.main() }
+        // Swift repairs invalid UTF-8 in arguments; notify-send refuses it, so look at the bytes.
+        let valid = (2..<Int(CommandLine.argc)).map { index in
+            guard let raw = CommandLine.unsafeArgv[index] else { return true }
+            return NotifySend.isValidUTF8(Array(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }))
+        }
+        exit(await NotifyRun.main(Array(arguments.dropFirst(2)), validUTF8: valid))
+    }
 }

@@ -8,8 +8,10 @@ struct TimerCommand: AsyncParsableCommand {
         commandName: "timer",
         abstract: "Start a countdown timer.",
         discussion: """
-            With --wait, shows a live countdown: space pauses and resumes, s stops, r repeats \
-            while it rings, Ctrl-C cancels. Returns when the timer is stopped.
+            With --wait, follows the timer until it ends. On a terminal: a live countdown line; \
+            space pauses and resumes, s stops, z snoozes (repeats) while it rings, Ctrl-C \
+            cancels. In a pipe: one line per state change. Exit status: 0 stopped, 3 alarmd \
+            went away, 4 removed elsewhere before it rang, 130 cancelled with Ctrl-C.
             """)
 
     @Argument(help: "How long: 90s, 5m, 1h30m, 1:30:00.") var duration: [String]
@@ -39,7 +41,9 @@ struct TimerCommand: AsyncParsableCommand {
         if json { JSONOutput.print(started) } else if !wait {
             print("started \(Format.shortID(started.id)) '\(title)': \(Format.status(of: started))")
         }
-        if let updates { try await TimerView(record: started, link: link).run(updates) }
+        guard let updates else { return }
+        let ending = await TimerView(record: started, link: link).run(updates)
+        if ending != .stopped { throw ExitCode(ending.exitStatus) }
     }
 
     private func watch(_ link: DaemonLink) throws -> AsyncStream<AlarmProtocol.Message> {

@@ -4,93 +4,114 @@ import OpenAlarmKit
 import Synchronization
 
 /// The live countdown of `alarmctl timer --wait`. On a terminal: one line redrawn every
-/// second, keys to pause, resume, stop and repeat. Elsewhere: a line per state change.
+/// second, keys to pause, resume, stop and snooze. Elsewhere: a line per state change.
+/// The alarm is followed by its id (see `TimerTracker`); the exit status says how it ended.
 final class TimerView: Sendable {
     private let id: UUID
     private let title: String
     private let link: DaemonLink
     private let tty = isatty(1) == 1
-    private let current: Mutex<AlarmRecord?>
+    private let tracker: Mutex<TimerTracker>
     private let keyboard = RawKeyboard()
 
     init(record: AlarmRecord, link: DaemonLink) {
         id = record.id
         title = Format.title(record)
         self.link = link
-        current = Mutex(record)
+        tracker = Mutex(TimerTracker(id: record.id))
     }
 
-    func run(_ updates: AsyncStream<AlarmProtocol.Message>) async throws {
+    /// Follows the timer until it ends; returns the exit status for how it ended.
+    func run(_ updates: AsyncStream<AlarmProtocol.Message>) async -> TimerTracker.Ending {
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         signal(SIGINT, SIG_IGN)
         interrupt.setEventHandler { [self] in
-            keyboard.restore()
-            _ = try? link.send(.cancel, alarm: id)
-            print(tty ? "\r\u{1B}[2K\(title): cancelled" : "\(title): cancelled")
-            Foundation.exit(130)
+            // The loop below sees the alarm go and ends as interrupted; if the cancel cannot
+            // be delivered, end here.
+            tracker.withLock { $0.interrupted = true }
+            if (try? link.connection.send(.cancel, alarm: id)) == nil {
+                keyboard.restore()
+                printLine(Text.timerCancelled(title))
+                Foundation.exit(TimerTracker.Ending.interrupted.exitStatus)
+            }
         }
         interrupt.resume()
-        keyboard.start { [self] key in pressed(key) }
+        if tty { keyboard.start { [self] key in pressed(key) } }
         defer { keyboard.restore() }
 
         let ticker = Task { [self] in
             while !Task.isCancelled {
                 draw()
-                try? await Task.sleep(nanoseconds: 1_000_000_000 - UInt64(Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1e9))
+                let fraction = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+                try? await Task.sleep(for: .seconds(1 - fraction))
             }
         }
         defer { ticker.cancel() }
-        var lastState: Alarm.State? = nil
         for await message in updates {
             if message.event == .sounding, message.alarm == id, message.firstFrame == nil, let reason = message.reason {
-                printLine("no sound: \(reason)")
+                printLine(Text.noSound(reason))
             }
+            if message.event == .missed, message.record?.id == id { printLine(Text.timerRangOut(title)) }
             guard message.event == .alarms, let alarms = message.alarms else { continue }
-            guard let record = alarms.first(where: { $0.id == id }) else {
-                printLine("\(title): stopped")
-                return
+            var step = tracker.withLock { $0.receive(alarms) }
+            if step == .unconfirmed {
+                // The schedule was acknowledged before we got here, so a list asked now is
+                // newer than it: absence there is real.
+                guard let fresh = try? link.connection.send(.list).alarms else { break }
+                step = tracker.withLock { $0.receive(fresh) }
+                if step == .unconfirmed { step = .ended(tracker.withLock { $0.ending }) }
             }
-            current.withLock { $0 = record }
-            if record.phase.state != lastState {
-                lastState = record.phase.state
-                if !tty { print("\(title): \(Format.status(of: record))") }
+            switch step {
+            case .same, .unconfirmed: continue
+            case .changed(let record):
+                if !tty { printLine("\(title): \(Format.status(of: record))") }
+                draw()
+            case .updated: draw()
+            case .ended(let ending):
+                switch ending {
+                case .stopped: printLine(Text.timerStopped(title))
+                case .interrupted: printLine(Text.timerCancelled(title))
+                case .removedElsewhere, .daemonGone: printLine(Text.timerRemoved(title))
+                }
+                return ending
             }
-            draw()
         }
-        printLine("\(title): alarmd went away")
-        throw Exit.unreachable
+        printLine(Text.daemonWentAway)
+        return .daemonGone
     }
 
     private func pressed(_ key: UInt8) {
-        guard let record = current.withLock({ $0 }) else { return }
+        guard let record = tracker.withLock({ $0.record }) else { return }
         let op: AlarmProtocol.Operation? =
             switch (key, record.phase.state) {
             case (0x20, .countdown): .pause
             case (0x20, .paused): .resume
             case (UInt8(ascii: "s"), .alerting), (UInt8(ascii: "s"), .countdown), (UInt8(ascii: "s"), .paused): .stop
-            case (UInt8(ascii: "r"), .alerting): .countdown
+            case (UInt8(ascii: "z"), .alerting), (UInt8(ascii: "r"), .alerting): .countdown
             default: nil
             }
-        if let op { _ = try? link.send(op, alarm: id) }
+        guard let op else { return }
+        if op == .stop { tracker.withLock { $0.stoppedHere = true } }
+        _ = try? link.connection.send(op, alarm: id)
     }
 
     private func draw() {
-        guard tty, let record = current.withLock({ $0 }) else { return }
+        guard tty, let record = tracker.withLock({ $0.record }) else { return }
         let text: String
         switch record.phase {
         case .countdown(_, let fire, _, _):
-            text = "⏳ \(title)  \(Format.clock(fire.timeIntervalSinceNow))   space: pause · s: stop · Ctrl-C: cancel"
+            text = "⏳ \(title)  \(Format.clock(fire.timeIntervalSinceNow))   \(Text.countdownKeys)"
         case .paused(let total, let elapsed):
-            text = "⏸  \(title)  \(Format.clock(total - elapsed)) (paused)   space: resume · s: stop · Ctrl-C: cancel"
+            text = "⏸  \(title)  \(Format.clock(total - elapsed)) \(Text.pausedMark)   \(Text.pausedKeys)"
         case .alerting:
-            let repeats = record.presentation.alert.secondaryButton != nil ? " · r: repeat" : ""
-            text = "🔔 \(title): ringing   s: stop\(repeats)"
-        case .scheduled(let fire):
-            text = "\(title): \(Format.status(of: record)) \(Format.when(fire))"
+            text = "🔔 \(title): \(Text.ringing)   \(Text.ringingKeys(canSnooze: record.presentation.alert.secondaryButton != nil))"
+        case .scheduled:
+            text = "\(title): \(Format.status(of: record))"
         }
         FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(text)".utf8))
     }
 
+    /// A finished line; unbuffered, so a pipe reader sees each change when it happens.
     private func printLine(_ text: String) {
         FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + text + "\n").utf8))
     }
@@ -105,6 +126,7 @@ final class RawKeyboard: Sendable {
         var settings = termios()
         tcgetattr(0, &settings)
         saved.withLock { $0 = settings }
+        // ISIG stays on: Ctrl-C still arrives as SIGINT.
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(0, TCSANOW, &settings)
         let thread = Thread {

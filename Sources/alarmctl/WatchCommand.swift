@@ -6,14 +6,22 @@ import OpenAlarmKit
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print a line (or a JSON object) whenever alarms change, until interrupted.")
+        abstract: "Print a line (or a JSON object) whenever alarms change, until interrupted.",
+        discussion: """
+            --waybar prints waybar's JSON (text, tooltip, class, percentage) on every change and \
+            every second while a countdown runs, and reconnects when alarmd restarts.
+            """)
 
-    @Flag(help: "One JSON object per line, with each alarm's AlarmPresentationState.") var json = false
+    @Flag(help: "One JSON object per line, with each alarm's AlarmPresentationState and the line's text.") var json = false
+    @Flag(help: "Lines for a status bar (waybar `return-type: json`; polybar reads `text`): text, tooltip, class, percentage; ticks each second; reconnects.")
+    var waybar = false
     @Option(help: "Only the alarms of this app id.") var app: String?
 
     /// The JSON line: the event, and for alarm lists each alarm with its live state.
     struct Line: Encodable {
         var event: String
+        /// What the plain `watch` prints for this event, for bars that show one field.
+        var text: String?
         var alarms: [Entry]?
         var alarm: UUID?
         var reason: String?
@@ -33,6 +41,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let link = try DaemonLink()
+        if waybar { await WaybarWatch(app: app).run(first: link.connection) }
         let stream: AsyncStream<AlarmProtocol.Message>
         do { stream = try link.connection.watch(app: app) } catch {
             complain(error.description)
@@ -51,6 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
     static func line(for message: AlarmProtocol.Message) -> Line {
         Line(
             event: message.event?.rawValue ?? "reply",
+            text: text(for: message),
             alarms: message.alarms?.map { record in
                 Line.Entry(
                     id: record.id, title: Format.title(record), state: record.phase.state, app: record.appID, alarm: record.alarm,
@@ -87,7 +97,7 @@ struct WatchCommand: AsyncParsableCommand {
         case .sounding:
             guard message.firstFrame == nil, let reason = message.reason else { return nil }
             return "no sound: \(reason)"
-        case .intent, .none:
+        case .intent, .intentPending, .authorization, .none:
             return nil
         }
     }

@@ -14,9 +14,16 @@ import Testing
         #expect(ten.minutes == 10 && ten.changesAt == now + 60)
         let justOverOne = AlarmPresenter.countdownDisplay(fire: now + 61, now: now)
         #expect(justOverOne.minutes == 2 && justOverOne.changesAt == now + 1)
-        // The last minute shows "1 min left" and asks for no further wake-up.
+        // The last minute shows the ring time alone ("Rings at ...") and asks for no further wake-up.
         #expect(AlarmPresenter.countdownDisplay(fire: now + 60, now: now) == (1, nil))
         #expect(AlarmPresenter.countdownDisplay(fire: now + 0.5, now: now) == (1, nil))
+    }
+
+    @Test func aFiveSecondTimerDoesNotSayAMinute() {
+        var record = makeRecord(title: "Short", preAlert: 5)
+        record.phase = .countdown(startDate: now, fireDate: now + 5, total: 5, previouslyElapsed: 0)
+        let popup = AlarmPresenter.notification(for: record, zone: TimeZone(identifier: "UTC")!, now: now)
+        #expect(popup.body == "Rings at 08:00:05 · e2e")
     }
 
     @Test func theCountdownPopupIsReplacedInPlaceWhenTheMinuteChanges() async throws {
@@ -29,7 +36,7 @@ import Testing
         #expect(first.hints["urgency"] == "y:1")
         let both = try await server.waitForNotifies(summary: "Pasta", count: 2, timeout: .seconds(10))
         let second = try #require(both.last)
-        #expect(second.body.hasPrefix("1 min left · rings at "))
+        #expect(second.body.hasPrefix("Rings at "), "under a minute, no minute count that could lie")
         #expect(second.replacesID == first.id, "replaced in place, not a new popup")
     }
 }

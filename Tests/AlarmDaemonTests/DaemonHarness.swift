@@ -52,7 +52,8 @@ final class DaemonHarness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// Starts alarmd and waits until it answers on its socket.
+    /// Starts alarmd and waits until it answers a request (its socket listens before the
+    /// alarms are loaded, so a connection alone does not mean it is ready).
     func start() throws {
         let log = root.appendingPathComponent("alarmd.log").path
         let command = wrapper + [BuildProducts.path("alarmd")]
@@ -61,7 +62,7 @@ final class DaemonHarness: @unchecked Sendable {
         self.process = process
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
-            if (try? AlarmConnection(socketPath: paths.socket)) != nil { return }
+            if (try? AlarmConnection(socketPath: paths.socket).send(.status)) != nil { return }
             guard process.isRunning else { break }
             usleep(10_000)
         }

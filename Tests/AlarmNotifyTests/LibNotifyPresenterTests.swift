@@ -174,14 +174,27 @@ struct LibNotifyPresenterTests {
         }
     }
 
-    @Test func actionIconsAreSentAsIconNamesAndMappedBack() async throws {
+    @Test func buttonsKeepTheirLabelsOnServersThatDrawActionIcons() async throws {
         try await withPresenter(capabilities: "actions,action-icons,body") { presenter, recorder in
             try await presenter.show(.alert(key: "icons", title: "With icons", body: "", stop: stop, secondary: snooze))
             let call = try #require(try await server.waitForNotifies(summary: "With icons").first)
-            #expect(call.actions == ["media-playback-stop", "Stop", "appointment-soon", "Snooze"])
-            #expect(call.hints["action-icons"] == "b:true")
-            try await server.send("invoke \(call.id) appointment-soon")
+            #expect(call.actions == ["stop", "Stop", "snooze", "Snooze"])
+            #expect(call.hints["action-icons"] == nil, "the hint would turn the labels into bare icons")
+            try await server.send("invoke \(call.id) snooze")
             #expect(try await recorder.wait(count: 1) == [.actionInvoked(key: "icons", action: "snooze")])
+        }
+    }
+
+    @Test func aResidentPopupIsClosedByUsOnceAButtonDecides() async throws {
+        try await withPresenter { presenter, recorder in
+            try await presenter.show(.alert(key: "resident", title: "Stays up", body: "", stop: stop, secondary: snooze))
+            let call = try #require(try await server.waitForNotifies(summary: "Stays up").first)
+            #expect(call.hints["resident"] == "b:true")
+            // This server keeps resident popups after an action and sends no NotificationClosed.
+            try await server.send("invoke \(call.id) stop")
+            #expect(try await recorder.wait(count: 1) == [.actionInvoked(key: "resident", action: "stop")])
+            let closes = try await server.waitForCalls { $0.contains { $0.method == "CloseNotification" && $0.id == call.id } }
+            #expect(closes.contains { $0.method == "CloseNotification" && $0.id == call.id }, "no popup left behind")
         }
     }
 

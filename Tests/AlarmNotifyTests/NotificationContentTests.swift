@@ -19,20 +19,6 @@ struct NotificationContentTests {
         #expect(SystemImageIcon.freedesktopName(for: "circle") == nil)
     }
 
-    @Test func actionIconsNeedAnIconForEveryButtonAndNoTwoAlike() {
-        let server = NotificationServerInfo(
-            name: "s", vendor: "v", version: "1", specVersion: "1.2", capabilities: ["actions", "action-icons"])
-        var alert = AlarmNotification.alert(
-            key: "k", title: "t", body: "",
-            stop: NotificationAction(key: "stop", label: "Stop", systemImageName: "stop.circle"),
-            secondary: NotificationAction(key: "custom", label: "Halt", systemImageName: "stop.fill"))
-        #expect(!alert.usesActionIcons(on: server), "two buttons with one icon could not be told apart")
-        alert.actions[1].iconName = nil
-        #expect(!alert.usesActionIcons(on: server))
-        alert.actions[1].iconName = "media-playlist-repeat"
-        #expect(alert.usesActionIcons(on: server))
-    }
-
     @Test func markupIsEscapedOnlyForServersThatReadIt() {
         let plain = NotificationServerInfo(name: "", vendor: "", version: "", specVersion: "", capabilities: ["body"])
         var markup = plain

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A real alarmd in a temporary home for alarmctl's end-to-end tests: its own XDG folders,
+/// the `null` sound device, no notification server unless one is given.
+final class CLIDaemon: @unchecked Sendable {
+    let root: URL
+    let environment: [String: String]
+    private var process: Subprocess?
+
+    init(bus: String? = nil, extra: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-cli-\(UUID().uuidString.prefix(8))")
+        for folder in ["run", "state", "config", "data"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        chmod(root.appendingPathComponent("run").path, 0o700)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = root.appendingPathComponent("run").path
+        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
+        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+        environment["OPENALARMKIT_AUDIO_DEVICE"] = "null"
+        environment["OPENALARMKIT_NO_AUTOSTART"] = "1"
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus ?? "unix:path=\(root.path)/no-bus"
+        environment["TZ"] = "UTC"
+        environment["LC_ALL"] = "C"
+        environment["JOURNAL_STREAM"] = nil
+        for (key, value) in extra { environment[key] = value }
+        self.environment = environment
+    }
+
+    deinit {
+        if let process, process.isRunning {
+            process.signal(SIGKILL)
+            process.wait()
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    var socket: String { root.appendingPathComponent("run/openalarmkit/alarmd.sock").path }
+
+    func start() throws {
+        let log = root.appendingPathComponent("alarmd.log").path
+        let process = try Subprocess(BuildProducts.path("alarmd"), environment: environment, stdout: .file(log), stderr: .file(log))
+        self.process = process
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if try alarmctl("status").status == 0 { return }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        throw Failure(description: "alarmd did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.signal(SIGTERM)
+        process.wait()
+    }
+
+    /// Runs the built alarmctl to its end.
+    @discardableResult
+    func alarmctl(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        let result = try Subprocess.run(BuildProducts.path("alarmctl"), arguments, environment: environment)
+        return (result.termination.status, result.stdout, result.stderr)
+    }
+
+    /// The alarms as `alarmctl list --json` prints them.
+    func alarms() throws -> [[String: Any]] {
+        let run = try alarmctl("list", "--json")
+        return (try? JSONSerialization.jsonObject(with: Data(run.out.utf8))) as? [[String: Any]] ?? []
+    }
+
+    /// Each alarm's lifecycle state ("countdown", "paused", ...), soonest first.
+    func states() throws -> [String] {
+        try alarms().compactMap { ($0["phase"] as? [String: Any])?.keys.first }
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+}
+
+/// A running alarmctl whose output is collected as it comes, to wait for a screen and type keys.
+/// With `terminal`, it runs under `script`, in a pseudo terminal of its own.
+final class LiveAlarmctl: @unchecked Sendable {
+    let process: Subprocess
+    private let collected = Locked<Data>(Data())
+
+    init(_ arguments: [String], environment: [String: String], terminal: Bool) throws {
+        let alarmctl = BuildProducts.path("alarmctl")
+        if terminal {
+            // -e: script exits with the child's status; -f: flush output as it comes.
+            let command = ([alarmctl] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            process = try Subprocess("/usr/bin/script", ["-qefc", command, "/dev/null"], environment: environment, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        } else {
+            process = try Subprocess(alarmctl, arguments, environment: environment, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        }
+        for handle in [process.output!, process.errors!] {
+            let sink = collected
+            Thread {
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { return }
+                    sink.withLock { $0.append(chunk) }
+                }
+            }.start()
+        }
+    }
+
+    /// Everything printed so far (stdout and stderr interleaved as they came).
+    var text: String { String(decoding: collected.withLock { $0 }, as: UTF8.self) }
+
+    /// Waits until the output contains `needle`.
+    func waitFor(_ needle: String, seconds: Double = 15) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if text.contains(needle) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw CLIDaemon.Failure(description: "no '\(needle)' within \(seconds) s; output so far: \(text.debugDescription)")
+    }
+
+    func type(_ keys: String) { process.input?.write(Data(keys.utf8)) }
+
+    /// Waits for the end (killing it after `seconds`) and returns its exit status.
+    func finish(seconds: Double = 15) async -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning { process.signal(SIGKILL) }
+        return process.wait().status
+    }
+
+    /// The lines of the output, terminal redraws (`\r` and erase-line) resolved to what stays.
+    var finalLines: [String] {
+        // "\r\n" is one Character in Swift: make it a plain newline before splitting.
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{1B}[2K", with: "").split(separator: "\n").map { line in
+            String(line.split(separator: "\r", omittingEmptySubsequences: true).last ?? "")
+        }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `alarmctl timer --wait` as people run it: in a terminal (under `script`, a real pseudo
+/// terminal) and in a pipe, against a real alarmd.
+@Suite struct TimerWaitTests {
+    @Test func onATerminalItCountsDownRingsAndStopsWithS() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "2s", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: true)
+        try await run.waitFor("⏳ Tea  00:0")
+        #expect(run.process.isRunning, "it holds while the timer counts down")
+        try await run.waitFor("🔔 Tea: ringing")
+        run.type("s")
+        #expect(await run.finish() == 0, "\(run.text)")
+        #expect(run.finalLines.last == "Tea: stopped")
+        #expect(try daemon.alarms().isEmpty, "the timer is gone")
+    }
+
+    @Test func spacePausesAndResumesOnATerminal() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "1m", "--title", "Eggs", "--wait"], environment: daemon.environment, terminal: true)
+        try await run.waitFor("⏳ Eggs")
+        run.type(" ")
+        try await run.waitFor("(paused)")
+        #expect(try daemon.states().first == "paused")
+        run.type(" ")
+        try await eventuallyTrue { try daemon.states().first == "countdown" }
+        run.type("s")
+        #expect(await run.finish() == 0, "\(run.text)")
+        #expect(try daemon.alarms().isEmpty)
+    }
+
+    @Test func ctrlCCancelsTheTimerAndExits130() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "10m", "--title", "Bread", "--wait"], environment: daemon.environment, terminal: true)
+        try await run.waitFor("⏳ Bread  10:00")
+        run.type("\u{03}")
+        #expect(await run.finish() == 130, "\(run.text)")
+        #expect(run.finalLines.last == "Bread: cancelled")
+        #expect(try daemon.alarms().isEmpty, "Ctrl-C cancels the timer")
+    }
+
+    @Test func zSnoozesARingingTimerWithARepeatButton() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "1s", "--title", "Pasta", "--repeat-after", "1m", "--wait"], environment: daemon.environment, terminal: true)
+        try await run.waitFor("z: snooze")
+        run.type("z")
+        try await run.waitFor("⏳ Pasta  01:00")
+        #expect(try daemon.states().first == "countdown")
+        run.type("s")
+        #expect(await run.finish() == 0, "\(run.text)")
+    }
+
+    @Test func inAPipeItPrintsALinePerStateChangeAndHolds() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "1s", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: ringing since")
+        #expect(run.process.isRunning, "it holds while the timer rings")
+        let id = try #require(try daemon.alarms().first?["id"] as? String)
+        #expect(try daemon.alarmctl("stop", String(id.prefix(8))).status == 0)
+        #expect(await run.finish() == 0, "\(run.text)")
+        let lines = run.finalLines
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first?.hasPrefix("Tea: rings ") == true)
+        #expect(lines.last == "Tea: stopped")
+        #expect(!run.text.contains("\u{1B}"), "no terminal codes in a pipe")
+    }
+
+    @Test func cancelledElsewhereExits4() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "5m", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: rings")
+        let id = try #require(try daemon.alarms().first?["id"] as? String)
+        #expect(try daemon.alarmctl("cancel", String(id.prefix(8))).status == 0)
+        #expect(await run.finish() == 4, "\(run.text)")
+        #expect(run.finalLines.last?.hasPrefix("Tea: removed before it rang") == true)
+    }
+
+    @Test func theDaemonGoingAwayExits3() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "5m", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: rings")
+        daemon.stop()
+        #expect(await run.finish() == 3, "\(run.text)")
+        #expect(run.text.contains("alarmd went away"))
+    }
+}
+
+/// Polls `condition` every 20 ms for up to 10 s.
+func eventuallyTrue(_ condition: () throws -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+        if try condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("condition not met within 10 s")
+}
