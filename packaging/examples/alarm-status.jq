@@ -2,7 +2,7 @@
 #   waybar:  alarmctl watch --json | jq --unbuffered -c -f alarm-status.jq
 #   polybar: alarmctl watch --json | jq --unbuffered -r -f alarm-status.jq --arg format text
 # Output for waybar: {"text": ..., "tooltip": ..., "class": "ringing"|"countdown"|"paused"|"scheduled"|"idle"}
-def clock: localtime | strftime("%H:%M");
+def clock: localtime | strftime("%H:%M:%S");
 def day: localtime | strftime("%a %H:%M");
 select(.event == "alarms")
 | .alarms as $all
