@@ -75,6 +75,11 @@ enum StoreOpening {
             throw classify(error, path: path)
         }
         do {
+            _ = try MigrationBackup.takeIfNeeded(queue, path: path, migrator: StoreSchema.migrator)
+        } catch let error as DatabaseError {
+            throw classify(error, path: path)
+        }
+        do {
             try StoreSchema.migrator.migrate(queue)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             // A plain SQL error while creating our tables: the file holds tables of the same
