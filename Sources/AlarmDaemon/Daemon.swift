@@ -7,7 +7,7 @@ import OpenAlarmKit
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
 /// a clock change or a time-zone change, and never otherwise.
 public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
-    public static let version = "0.1.0"
+    public static let version = PackageVersion.current
 
     let environment: [String: String]
     private let paths: AlarmPaths
