@@ -98,7 +98,7 @@ final class Engine {
         do { transition = try lifecycle.edit(existing, to: request, now: now) } catch {
             throw .init(.neverFires, error.description)
         }
-        try apply([(request.id, transition)], now: now, mustPersist: true)
+        apply([(request.id, transition)], now: now, mustPersist: true)
         return transition.record!
     }
 
