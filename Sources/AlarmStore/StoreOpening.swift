@@ -37,7 +37,7 @@ enum StoreOpening {
         }
     }
 
-    /// A step of opening met another connection's lock.
+    /// A step of opening met another connection's lock, or its half-made schema.
     private struct BusyWhileOpening: Error { let error: DatabaseError }
 
     /// `classify`, except that a lock held by another connection is `BusyWhileOpening`.
@@ -97,6 +97,10 @@ enum StoreOpening {
         }
         do {
             _ = try MigrationBackup.takeIfNeeded(queue, path: path, migrator: StoreSchema.migrator)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            // GRDB reads the applied migrations, and on "no such table" checks whether the
+            // table exists: another connection creating it in between makes that an error.
+            throw BusyWhileOpening(error: error)
         } catch let error as DatabaseError {
             throw openingError(error, path: path)
         }
