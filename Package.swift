@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenAlarmKit", targets: ["OpenAlarmKit"]),
+        .library(name: "OpenAppIntents", targets: ["OpenAppIntents"]),
         .executable(name: "alarmd", targets: ["alarmd"]),
         .executable(name: "alarmctl", targets: ["alarmctl"]),
     ],
@@ -14,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // `swift package generate-documentation --target OpenAlarmKit`: the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System-library shims: a module map and a header of small helpers each.
@@ -28,8 +31,10 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLinux"),
 
+        // The App Intents subset AlarmKit code uses (AppIntent, LiveActivityIntent, @Parameter).
+        .target(name: "OpenAppIntents"),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit"),
+        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents"]),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
         .target(
@@ -45,10 +50,12 @@ let package = Package(
             name: "AlarmDaemon",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux",
+                // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
+                "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit"]),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
@@ -64,7 +71,13 @@ let package = Package(
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
         .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore", "OpenAlarmKit"]),
 
+        // The WWDC25 cooking timer as AlarmKit code, ported by changing its import line.
+        .executableTarget(name: "CookingTimer", dependencies: ["OpenAlarmKit"], path: "Examples/CookingTimer"),
+
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        // Compiles every documented AlarmKit declaration, in its documented shape, through
+        // `import OpenAlarmKit` alone (no Foundation import).
+        .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),
@@ -74,7 +87,12 @@ let package = Package(
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(
             name: "AlarmDaemonTests",
-            dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
+            dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
+        // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):
+        // server restarts, mute, what a speaker would play.
+        .testTarget(
+            name: "DesktopSoundTests",
+            dependencies: ["OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
         .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],

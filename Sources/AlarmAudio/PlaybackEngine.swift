@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import Logging
 
-/// The loop on a playback's own thread: opens a sound (falling back along the choices),
-/// opens a device (falling back along the device chain), and writes paced chunks until the
-/// sound ends or `stop()` is called. Owns the decoder and the PCM; nothing else touches them.
+/// The loop on a playback's own thread: opens a sound (falling back along the choices) and
+/// writes paced chunks until the sound ends, its duration is up on the monotonic clock, or
+/// `stop()` is called. Owns the decoder; the device, its recovery and its fallbacks belong
+/// to a `DeviceChain`.
 final class PlaybackEngine {
     /// Chunk written per wake-up: a `file` recording overshoots the wall time by at most
     /// this, and a looping alarm wakes only 10 times a second (each wake-up costs tens of
@@ -15,8 +16,7 @@ final class PlaybackEngine {
     private var choices: ArraySlice<SoundChoice>
     private let options: PlaybackOptions
     private var logger: Logger { options.logger }
-    private var devices: ArraySlice<String>
-    private var deviceFailures: [AudioError.DeviceAttempt] = []
+    private let devices: DeviceChain
     /// Why the last sound choice could not be opened; the outcome when none can.
     private var lastSourceError: AudioError?
 
@@ -25,6 +25,7 @@ final class PlaybackEngine {
     /// Frames of the current pass through the source; a pass of none ends a loop, so a
     /// stream that breaks at its start cannot spin the thread.
     private var framesThisPass = 0
+    /// The device the pacing below belongs to; a different one from the chain restarts it.
     private var device: PCMOutput?
     private var pacing: Pacing = .unknown
     private var gain: GainStage?
@@ -51,14 +52,33 @@ final class PlaybackEngine {
         case device
     }
 
-    private let openPCM: PCMOpener
+    /// CLOCK_MONOTONIC when the loop started and when its first frame was written: the
+    /// duration and the ramp follow this clock, not the frames written, so a device that is
+    /// away does not stretch them.
+    private let startedAt = MonotonicClock.now()
+    private var firstFrameAt: UInt64?
+    private var silenceReported = false
+    private var hadDevice = false
 
     init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener = PCMDevice.opener) {
         self.playback = playback
-        self.openPCM = openPCM
         self.choices = choices[...]
         self.options = options
-        self.devices = options.deviceChain[...]
+        devices = DeviceChain(names: options.deviceChain, keepTrying: options.waitForDevice, open: openPCM, logger: options.logger)
+    }
+
+    /// When `maximumDuration` is up: counted from the first frame heard (from the start while
+    /// nothing could play yet).
+    private var deadline: UInt64? {
+        options.maximumDurationSeconds.map { (firstFrameAt ?? startedAt) + UInt64($0 * 1e9) }
+    }
+
+    private var isPastDeadline: Bool { deadline.map { MonotonicClock.now() >= $0 } ?? false }
+
+    /// Sleeps until `instant`, or the deadline if sooner; false when woken by `stop()`.
+    @discardableResult
+    private func sleep(until instant: UInt64) -> Bool {
+        playback.sleeper.sleep(untilNanoseconds: min(instant, deadline ?? .max))
     }
 
     deinit {
@@ -68,7 +88,7 @@ final class PlaybackEngine {
 
     func run() {
         let outcome = play()
-        device?.close()
+        devices.close()
         device = nil
         var cpu = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
@@ -83,9 +103,7 @@ final class PlaybackEngine {
         }
         while !playback.isStopRequested {
             guard let source else { break }
-            if device == nil {
-                if let failure = openDevice(for: source.format) { return .failed(failure) }
-            }
+            if isPastDeadline { return .finished }
             let frames: Int
             do {
                 frames = try source.read(into: buffer, frames: chunkFrames)
@@ -93,7 +111,7 @@ final class PlaybackEngine {
                 if framesFromSource == 0 {
                     logger.warning("sound cannot be decoded, falling back", metadata: ["error": "\(error)"])
                     lastSourceError = error
-                    device?.close()
+                    devices.close()
                     device = nil
                     if !openNextSource() { return .failed(lastSourceError!) }
                     continue
@@ -105,7 +123,7 @@ final class PlaybackEngine {
             if frames == 0 {
                 if framesFromSource == 0 {
                     logger.warning("sound has no frames, falling back", metadata: ["sound": "\(source.origin)"])
-                    device?.close()
+                    devices.close()
                     device = nil
                     if !openNextSource() { return .failed(.undecodable(path: source.origin, reason: .empty)) }
                     continue
@@ -127,13 +145,18 @@ final class PlaybackEngine {
             framesFromSource += frames
             framesThisPass += frames
             var count = frames
-            if let limit = options.maximumDuration {
+            if let limit = options.maximumDurationSeconds {
                 let remaining = Int(limit * Double(layout.sampleRate)) - framesPlayed
                 if remaining <= 0 { return finishPlayingOut() }
                 count = min(count, remaining)
             }
+            followTheClock()
             gain?.apply(to: buffer, frames: count, channels: layout.channels, type: layout.sampleType)
-            if let failure = write(count) { return .failed(failure) }
+            switch write(count, format: source.format) {
+            case .written, .stopped: break
+            case .pastDeadline: return .finished
+            case .failed(let failure): return .failed(failure)
+            }
         }
         return .stopped
     }
@@ -159,6 +182,7 @@ final class PlaybackEngine {
                                  sampleRate: format.sampleRate)
                 // Keep the ramp going where it was: a fallback is no reason to blast.
                 if framesPlayed > 0 { gain?.skip(frames: framesPlayed) }
+                followTheClock()
                 logger.debug("playing sound", metadata: ["sound": "\(opened.origin)"])
                 return true
             } catch {
@@ -183,75 +207,76 @@ final class PlaybackEngine {
         }
     }
 
-    // MARK: devices
-
-    /// Opens the next device of the chain that accepts the format; nil on success.
-    private func openDevice(for format: AudioFormat) -> AudioError? {
-        while let name = devices.first {
-            if playback.isStopRequested { return nil }
-            do {
-                let opened = try openPCM(name, format)
-                device = opened
-                pacing = .unknown
-                playback.report(.playing(.init(origin: source?.origin ?? "", format: format, device: name)))
-                return nil
-            } catch {
-                deviceFailures.append(.init(device: name, reason: Self.reason(error)))
-                devices.removeFirst()
-                if let next = devices.first {
-                    logger.warning("audio device unusable, trying the next one",
-                                   metadata: ["device": "\(name)", "error": "\(error)", "next": "\(next)"])
-                }
-            }
-        }
-        let failure = AudioError.noUsableDevice(attempts: deviceFailures)
-        logger.error("no audio device could play the alarm", metadata: ["error": "\(failure)"])
-        return failure
+    private enum WriteOutcome {
+        case written, stopped, pastDeadline
+        case failed(AudioError)
     }
 
-    /// The current device failed while playing: move on to the next one.
-    private func abandonDevice(_ reason: String) {
-        guard let device else { return }
-        logger.warning("audio device failed while playing", metadata: ["device": "\(device.name)", "error": "\(reason)"])
-        deviceFailures.append(.init(device: device.name, reason: reason))
-        device.close()
-        self.device = nil
-        if !devices.isEmpty { devices.removeFirst() }
-    }
-
-    private static func reason(_ error: AudioError) -> String {
-        if case .device(_, let reason) = error { return reason }
-        return error.description
-    }
-
-    // MARK: writing
-
-    /// Writes `frames` frames from `buffer`, pacing and recovering; nil on success.
-    private func write(_ frames: Int) -> AudioError? {
+    /// Writes `frames` frames from `buffer`, pacing, and waiting out a device that is away.
+    private func write(_ frames: Int, format: AudioFormat) -> WriteOutcome {
         var offset = 0
         while offset < frames {
-            if playback.isStopRequested { return nil }
-            guard let device else {
-                guard let source, openDevice(for: source.format) == nil else {
-                    return .noUsableDevice(attempts: deviceFailures)
-                }
+            if playback.isStopRequested { return .stopped }
+            if isPastDeadline { return .pastDeadline }
+            let device: PCMOutput
+            switch devices.acquire(for: format) {
+            case .ready(let ready):
+                device = ready
+            case .retry(let instant):
+                reportSilence()
+                sleep(until: instant)
                 continue
+            case .exhausted(let failure):
+                return .failed(failure)
             }
+            if device !== self.device { adopt(device, format: format) }
             waitForRoom(on: device)
-            if playback.isStopRequested { return nil }
+            if playback.isStopRequested { return .stopped }
             let data = samples(for: device, from: offset, frames: frames - offset)
             let result = device.write(data, frames: frames - offset)
             if result > 0 {
                 offset += result
                 framesPlayed += result
+                devices.noteProgress()
                 noteWritten(result, on: device)
             } else if result == -Int(EAGAIN) || result == 0 {
-                playback.sleeper.sleep(forNanoseconds: 5_000_000)
-            } else if !recover(device, from: Int32(result)) {
-                abandonDevice(PCMDevice.message(result))
+                sleep(until: MonotonicClock.now() + 5_000_000)
+            } else {
+                devices.writeFailed(result, sleep: { [playback] in
+                    playback.sleeper.sleep(untilNanoseconds: MonotonicClock.now() + $0)
+                })
             }
         }
-        return nil
+        return .written
+    }
+
+    /// A device (first, reopened, or a fallback) took over: pacing starts again with it.
+    private func adopt(_ device: PCMOutput, format: AudioFormat) {
+        if hadDevice { options.onResumed?() }
+        hadDevice = true
+        self.device = device
+        pacing = .unknown
+        silenceReported = false
+        playback.report(.playing(.init(origin: source?.origin ?? "", format: format, device: device.name)))
+    }
+
+    /// Tells the caller once per outage that nothing can play for now (it keeps trying).
+    private func reportSilence() {
+        guard !silenceReported, devices.isSilent else { return }
+        silenceReported = true
+        options.onSilent?(devices.failure)
+    }
+
+    /// A ramp runs on the monotonic clock: after a gap with nothing written (a device away),
+    /// it continues where the clock says, not where the frames stopped. Small lags (a busy
+    /// machine waking the thread late) stay frame-exact.
+    private func followTheClock() {
+        guard var stage = gain, stage.rampFrames > 0 else { return }
+        let elapsed = Int((MonotonicClock.now() - startedAt) / 1000) * layout.sampleRate / 1_000_000
+        if elapsed > stage.position + layout.sampleRate {
+            stage.skip(frames: elapsed - stage.position)
+            gain = stage
+        }
     }
 
     /// The samples at `offset`, converted when the device took 16-bit instead of float.
@@ -264,6 +289,7 @@ final class PlaybackEngine {
 
     private func noteWritten(_ frames: Int, on device: PCMOutput) {
         if playback.reportWritten(frames: frames) {
+            firstFrameAt = MonotonicClock.now()
             options.onFirstFrame?(playback.firstFrameWrittenAt ?? Date())
         }
         switch pacing {
@@ -287,52 +313,29 @@ final class PlaybackEngine {
         case .unknown:
             return
         case .clock(let start, let written):
-            playback.sleeper.sleep(untilNanoseconds: start + nanoseconds(frames: written, rate: device.sampleRate))
+            sleep(until: start + nanoseconds(frames: written, rate: device.sampleRate))
         case .device:
             let excess = device.delay() - (device.bufferFrames - chunkFrames)
             guard excess > 0 else { return }
             // The start threshold is the whole buffer, which chunks need not fill exactly;
             // a stream that waits for it with no room left would stay silent.
             device.startIfPrepared()
-            playback.sleeper.sleep(forNanoseconds: nanoseconds(frames: excess, rate: device.sampleRate))
+            sleep(until: MonotonicClock.now() + nanoseconds(frames: excess, rate: device.sampleRate))
         }
     }
 
-    /// Recovers from an underrun or a suspend the way a robust player does: re-prepare after
-    /// an underrun; after a suspend, resume until the driver is ready, else re-prepare.
-    private func recover(_ device: PCMOutput, from err: Int32) -> Bool {
-        switch -err {
-        case EPIPE:
-            logger.info("audio underrun, recovering", metadata: ["device": "\(device.name)"])
-            return device.prepare() >= 0
-        case ESTRPIPE:
-            logger.info("audio device suspended, resuming", metadata: ["device": "\(device.name)"])
-            var result = device.resume()
-            var tries = 0
-            while result == -EAGAIN && tries < 50 && !playback.isStopRequested {
-                playback.sleeper.sleep(forNanoseconds: 100_000_000)
-                result = device.resume()
-                tries += 1
-            }
-            if result < 0 { result = device.prepare() }
-            return result >= 0
-        default:
-            return false
-        }
-    }
-
-    /// The sound ended: let the device play out what it holds, then report.
+    /// The sound ended: let the device play out what it holds (up to the deadline), then report.
     private func finishPlayingOut() -> Playback.Status {
-        guard let device else { return .finished }
+        guard let device = devices.current else { return .finished }
         switch pacing {
         case .clock(let start, let written):
-            playback.sleeper.sleep(untilNanoseconds: start + nanoseconds(frames: written, rate: device.sampleRate))
+            sleep(until: start + nanoseconds(frames: written, rate: device.sampleRate))
         case .device:
             device.startIfPrepared()
-            let deadline = MonotonicClock.now() + nanoseconds(frames: device.bufferFrames, rate: device.sampleRate) + 500_000_000
-            while device.isRunning && device.delay() > 0 && MonotonicClock.now() < deadline
-                && !playback.isStopRequested {
-                playback.sleeper.sleep(forNanoseconds: 10_000_000)
+            let limit = MonotonicClock.now() + nanoseconds(frames: device.bufferFrames, rate: device.sampleRate) + 500_000_000
+            while device.isRunning && device.delay() > 0 && MonotonicClock.now() < limit
+                && !playback.isStopRequested && !isPastDeadline {
+                sleep(until: MonotonicClock.now() + 10_000_000)
             }
         case .unknown:
             break

@@ -23,17 +23,31 @@ public struct PlaybackOptions: Sendable {
     public var volumePercent: Double
     public var ramp: Ramp?
     public var loop: Bool
-    /// Stop after this long (seconds of audio) even when looping; nil for no limit.
+    /// Stop after this many seconds on the monotonic clock, counted from the first frame,
+    /// even when looping or while the device is away; nil for no limit.
     public var maximumDuration: Double?
+    /// When no device of the chain opens (a sound server restarting, nothing plugged in),
+    /// keep retrying every 0.5 s until stopped instead of ending as `.failed`. Alarms do.
+    public var waitForDevice: Bool
+    /// Called on the playback thread, once per outage while `waitForDevice` retries, with
+    /// why nothing can play now; `onFirstFrame`/playing status follow when sound resumes.
+    public var onSilent: (@Sendable (AudioError) -> Void)?
     /// Called on the playback thread, once, right after the first frame was written to the
     /// device, with the wall-clock time of that write.
     public var onFirstFrame: (@Sendable (Date) -> Void)?
+    /// Called on the playback thread each time a device is taken up again after the first
+    /// (reopened after a loss, or a fallback): the sound is back.
+    public var onResumed: (@Sendable () -> Void)?
     /// Called on the playback thread, once, when it ends (finished, stopped or failed): how a
     /// caller that avoids Swift concurrency learns what `finished()` would say.
     public var onEnd: (@Sendable (Playback.Status) -> Void)?
     public var logger: Logger
 
-    public static let standardFallbackDevices = ["default", "plughw:0"]
+    /// `default` (the sound server on a desktop), then the first sound card through a plug
+    /// layer, for a server that is gone for good.
+    public static var standardFallbackDevices: [String] {
+        ["default", SoundCards.first.map { "plughw:\($0)" } ?? "plughw:0"]
+    }
 
     public init(
         device: String = "default",
@@ -42,7 +56,10 @@ public struct PlaybackOptions: Sendable {
         ramp: Ramp? = nil,
         loop: Bool = false,
         maximumDuration: Double? = nil,
+        waitForDevice: Bool = false,
+        onSilent: (@Sendable (AudioError) -> Void)? = nil,
         onFirstFrame: (@Sendable (Date) -> Void)? = nil,
+        onResumed: (@Sendable () -> Void)? = nil,
         onEnd: (@Sendable (Playback.Status) -> Void)? = nil,
         logger: Logger = Logger(label: "openalarmkit.audio")
     ) {
@@ -52,9 +69,18 @@ public struct PlaybackOptions: Sendable {
         self.ramp = ramp
         self.loop = loop
         self.maximumDuration = maximumDuration
+        self.waitForDevice = waitForDevice
+        self.onSilent = onSilent
         self.onFirstFrame = onFirstFrame
+        self.onResumed = onResumed
         self.onEnd = onEnd
         self.logger = logger
+    }
+
+    /// `maximumDuration` made safe for arithmetic: NaN and negatives are 0, and anything
+    /// beyond 30 years is 30 years (a Double that large would trap converting to an integer).
+    var maximumDurationSeconds: Double? {
+        maximumDuration.map { $0.isNaN ? 0 : min(max($0, 0), 1e9) }
     }
 
     /// `device` then the fallbacks, each once.

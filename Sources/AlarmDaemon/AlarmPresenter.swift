@@ -61,7 +61,7 @@ final class AlarmPresenter: PresentationOutput {
     /// The whole minutes a countdown popup shows (rounded up), and when that figure next
     /// changes; nil in its last minute, when no further update is worth a wake-up.
     static func countdownDisplay(fire: Date, now: Date) -> (minutes: Int, changesAt: Date?) {
-        let minutes = max(Int((fire.timeIntervalSince(now) / 60).rounded(.up)), 1)
+        let minutes = max(Int(clampingFinite: (fire.timeIntervalSince(now) / 60).rounded(.up)), 1)
         return (minutes, minutes > 1 ? fire.addingTimeInterval(-Double(minutes - 1) * 60) : nil)
     }
 
@@ -119,7 +119,7 @@ final class AlarmPresenter: PresentationOutput {
                 actions.append(NotificationAction(key: AlarmNotification.ActionKey.resume, label: resume.text.text, systemImageName: resume.systemImageName))
             }
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
-            let left = Int((total - elapsed).rounded(.up))
+            let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
                 key: key, title: title, body: String(format: "Paused with %d:%02d left · %@", left / 60, left % 60, app), appName: app,
                 actions: actions, noActionsHint: "Resume with: alarmctl resume \(short)")

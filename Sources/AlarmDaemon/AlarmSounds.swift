@@ -11,19 +11,29 @@ final class AlarmSounds: SoundOutput {
     private let logger: Logger
     private let environment: [String: String]
     var config: DaemonConfig
+    private let volume: AlarmVolumeGuard
     /// (alarm, when it was due, when its first frame was written or nil if nothing could play,
     /// and why). Called on a playback thread.
     var report: @Sendable (UUID, Date, Date?, String?) -> Void = { _, _, _, _ in }
+    /// Told when the first alarm starts ringing (true) and when the last one stops (false).
+    var onRingingChanged: (Bool) -> Void = { _ in }
 
-    init(config: DaemonConfig, environment: [String: String], logger: Logger) {
+    init(config: DaemonConfig, environment: [String: String], stateDirectory: String, logger: Logger) {
         self.config = config
         self.environment = environment
         self.logger = logger
+        volume = AlarmVolumeGuard(stateDirectory: stateDirectory, logger: logger)
         // On its own thread, so that start-up does not wait for it.
         Thread { AlarmRinger.warmUp(environment: environment) }.start()
     }
 
-    var summary: String { config.audioDevice }
+    /// The device alarms use and whether it opens now (probed: a sound server may be down).
+    var summary: String {
+        let device = config.audioDevice
+        if !playing.isEmpty { return "\(device) (playing an alarm now)" }
+        if let problem = SoundDevices.openProblem(device) { return "\(device) (cannot open now: \(problem))" }
+        return "\(device) (opens now)"
+    }
 
     func start(_ record: AlarmRecord, firedFor: Date) {
         stop(record.id)
@@ -34,23 +44,41 @@ final class AlarmSounds: SoundOutput {
         }
         let id = record.id
         let report = self.report
+        let volume = self.volume, device = config.audioDevice, minimumVolume = config.minimumVolumePercent
+        volume.ringing(device: device, minimumPercent: minimumVolume)
         let ramp = record.sound.rampSeconds ?? config.rampSeconds
         let options = PlaybackOptions(
             device: config.audioDevice, volumePercent: (record.sound.volume ?? config.volume) * 100,
             ramp: ramp > 0 ? Ramp(seconds: ramp) : nil, loop: true,
-            onFirstFrame: { at in report(id, firedFor, at, nil) },
+            // A sound server restarting must not end the ring: retry until it is back.
+            waitForDevice: true,
+            onSilent: { error in report(id, firedFor, nil, error.description) },
+            onFirstFrame: { at in
+                report(id, firedFor, at, nil)
+                // Checked again once sound flows: the server may have been away at the start.
+                volume.ringing(device: device, minimumPercent: minimumVolume)
+            },
+            // The sound is back after an outage: a restarted server may have restored a mute.
+            onResumed: { volume.ringing(device: device, minimumPercent: minimumVolume) },
             onEnd: { status in if case .failed(let error) = status { report(id, firedFor, nil, error.description) } },
             logger: logger)
         let playback = AlarmRinger.ring(
             sound, appID: record.appID, bundleSoundsDirectory: record.sound.bundleDirectory, options: options, environment: environment)
         playing[id] = playback
+        if playing.count == 1 { onRingingChanged(true) }
     }
 
     func stop(_ id: UUID) {
-        playing.removeValue(forKey: id)?.stop()
+        guard let playback = playing.removeValue(forKey: id) else { return }
+        playback.stop()
+        if playing.isEmpty {
+            volume.quiet()
+            onRingingChanged(false)
+        }
     }
 
     func stopAll() {
         for id in Array(playing.keys) { stop(id) }
+        volume.settle()
     }
 }

@@ -9,10 +9,11 @@ extension Daemon {
     /// Runs with the real outputs: the SQLite store, ALSA sound and desktop notifications
     /// (or the terminal when there is no notification server). Blocks until SIGTERM/SIGINT.
     public func runWithSystemOutputs() throws(DaemonError) {
+        try claimInstance()
         let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }
-        let sounds = AlarmSounds(config: currentConfig, environment: environment, logger: logger)
+        let sounds = AlarmSounds(config: currentConfig, environment: environment, stateDirectory: alarmPaths.stateDirectory, logger: logger)
         sounds.report = { [unowned self] id, firedFor, firstFrame, failure in
             post { self.reportSounding(alarm: id, firedFor: firedFor, firstFrame: firstFrame, failure: failure) }
         }
@@ -24,8 +25,16 @@ extension Daemon {
             logger.error("\(notice)")
             presenter.notice(title: "Alarm database was damaged", body: notice)
         }
-        onConfigReload = { config in sounds.config = config }
+        persistence.onQuarantine = { notice in presenter.notice(title: "Some alarms were set aside", body: notice) }
+        let desktop = DesktopSession(pauseMedia: currentConfig.pauseMedia, logger: logger)
+        sounds.onRingingChanged = { desktop.ringingChanged($0) }
+        onDeadline = { desktop.deadlineChanged($0) }
+        onConfigReload = { config in
+            sounds.config = config
+            desktop.setPauseMedia(config.pauseMedia)
+        }
         try run(persistence: persistence, sounds: sounds, presenter: presenter)
+        desktop.shutdown()
         presenter.shutdown()
     }
 

@@ -16,6 +16,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private let timer: DeadlineTimer
     /// When a countdown popup's minutes-left figure changes; armed only while one counts down.
     private let popupTimer: DeadlineTimer
+    /// Wakes the machine from suspend ahead of the next alarm, when allowed (WakeTimer.swift).
+    private let wake: WakeTimer
     private let zones: TimeZoneSource
     private var zone: TimeZone
     private var config: DaemonConfig
@@ -24,24 +26,33 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var server: SocketServer!
     private var sounds: SoundOutput!
     private var presenter: PresentationOutput!
+    private var apps: AppsService!
     private var broadcastPending = false
+    /// Held from `claimInstance()` until the process ends.
+    private var instance: InstanceLock?
+    private var listening: Int32 = -1
     private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
     /// Tells outputs that keep their own copy of the config about a reload.
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
+    /// Called once the socket answers and the alarms are loaded, just before serving.
+    public var onReady: () -> Void = {}
+    /// Told each earliest deadline armed (the desktop session's sleep inhibitor follows it).
+    var onDeadline: (Date?) -> Void = { _ in }
 
     /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
     /// before any thread exists, so every thread inherits the mask.
     public static func blockSignals() -> Int32 { oak_signalfd_for_daemon() }
 
     /// Closes descriptors inherited from whoever started us (a shell's pipes, a test's), but
-    /// not the sockets systemd passes (3 ..< 3 + LISTEN_FDS). Call first thing in `main`.
-    public static func closeInheritedDescriptors(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// not the sockets systemd passes (3 ..< 3 + LISTEN_FDS) nor those below `lowest`. Call
+    /// first thing in `main`.
+    public static func closeInheritedDescriptors(from lowest: Int32 = 3, environment: [String: String] = ProcessInfo.processInfo.environment) {
         var keep: Int32 = 0
         if let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(), let count = environment["LISTEN_FDS"].flatMap(Int32.init) {
             keep = max(count, 0)
         }
-        oak_close_descriptors_from(3 + keep)
+        oak_close_descriptors_from(max(lowest, 3 + keep))
     }
 
     public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
@@ -59,6 +70,16 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             config = DaemonConfig()
             if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
         }
+        wake = WakeTimer(wakeEarly: config.wakeEarlySeconds)
+    }
+
+    /// Makes this process the user's one alarmd: the instance lock, then the socket. Must
+    /// come before the database is opened, so a daemon that loses a start-up race never
+    /// touches it (see `InstanceLock`).
+    func claimInstance() throws(DaemonError) {
+        guard instance == nil else { return }
+        instance = try InstanceLock(stateDirectory: paths.stateDirectory)
+        listening = try openListeningSocket(path: paths.socket, environment: environment)
     }
 
     /// Runs until SIGTERM or SIGINT. Throws only for what prevents starting at all.
@@ -74,20 +95,39 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
         // The server exists before the alarms load, since loading may already report missed
         // alarms to watchers (there are none yet, but the path must be there).
-        let listening = try openListeningSocket(path: paths.socket, environment: environment)
+        try claimInstance()
         server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
             handle(request, from: connection)
         }
+        apps = try AppsService(
+            persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,
+            paths: paths, logger: logger,
+            makePrompter: { [logger] in presenter is AlarmPresenter ? NotificationConsentPrompter(logger: logger) : nil })
+        apps.server = server
+        apps.pushToApp = { [unowned self] message, app in push(message, toWatchersOf: app) }
+        apps.alarmCounts = { [unowned self] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } }
         do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
+        apps.start(existingAlarms: Set(engine.records.keys), now: Date())
         loop.watch(timer.fd) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
+        timer.onArm = { [unowned self] deadline in
+            wake.arm(forDeadline: deadline)
+            onDeadline(deadline)
+        }
+        if wake.fd >= 0 {
+            loop.watch(wake.fd) { [unowned self] _ in
+                wake.drain()
+                wake.arm(forDeadline: engine.nextDeadline)
+            }
+        }
         if let watch = zones.makeWatch() {
             loop.watch(watch) { [unowned self] _ in if zones.drain(watch) { checkTimeZone() } }
         }
         timer.arm(engine.nextDeadline)
         armPopupTimer()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
+        onReady()
         logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket), started in \(elapsed) ms")
         loop.run()
 
@@ -115,7 +155,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             switch request.op {
             case .schedule:
                 guard let record = request.record else { throw .init(.malformed, "schedule needs a 'record'") }
+                try apps.checkSchedule(request, record: record)
                 reply.record = try engine.schedule(record, now: now)
+                apps.scheduled(request, record: record)
             case .list:
                 break  // answered by `handle`, from the encoding cache
             case .edit:
@@ -124,19 +166,28 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 reply.alarm = record.id
             case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
-                reply.record = try engine.handle(LifecycleEvent(rawValue: request.op.rawValue)!, id: id, now: now)
+                let event = LifecycleEvent(rawValue: request.op.rawValue)!
+                let intents = apps.intents(of: id)
+                reply.record = try engine.handle(event, id: id, now: now)
                 reply.alarm = id
+                // An app acting on its own alarm names itself and runs no intent; alarmctl acts
+                // for the person, as a button press does.
+                if request.app == nil { apps.personActed(event, intents: intents, now: now) }
             case .watch:
                 connection.watching = .some(request.app)
+                apps.watching(connection, request: request)
                 loop.afterThisTurn { [unowned self] in server.push(line: alarmsEvent(for: request.app), to: connection) }
             case .missed:
                 do { reply.missed = try engine.missed(limit: min(max(request.limit ?? 50, 1), 10_000)) } catch {
                     throw .init(.storage, "cannot read missed alarms: \(error)")
                 }
+            case .authorization, .requestAuthorization, .apps, .setAuthorization, .claimIntents:
+                try apps.answer(request, into: &reply, now: now)
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
-                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze)
+                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
+                    wakeFromSuspend: wake.statusLine)
             }
         } catch {
             return .failure(id: request.id, error)
@@ -163,6 +214,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private func changed() {
         timer.arm(engine.nextDeadline)
         armPopupTimer()
+        apps.alarmsChanged(existing: engine.records)
         guard !broadcastPending else { return }
         broadcastPending = true
         loop.afterThisTurn { [unowned self] in
@@ -203,9 +255,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     /// A person pressed a notification button.
     func buttonPressed(alarm: UUID, event: LifecycleEvent) {
+        let intents = apps.intents(of: alarm)
         do { _ = try engine.handle(event, id: alarm, now: Date()) } catch {
             logger.info("ignored '\(event.rawValue)' for \(alarm): \(error.message)")
+            return
         }
+        apps.personActed(event, intents: intents, now: Date())
     }
 
     // MARK: Time
@@ -267,6 +322,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             config = try DaemonConfig.load(path: paths.configFile, environment: environment)
             engine.lifecycle.policy = config.policy
             engine.maxAlarmsPerApp = config.maxAlarmsPerApp
+            wake.wakeEarly = config.wakeEarlySeconds
             onConfigReload(config)
             logger.info("reloaded \(paths.configFile)")
             timer.arm(engine.nextDeadline)

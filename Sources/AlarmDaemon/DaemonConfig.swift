@@ -9,6 +9,11 @@ import TOMLKit
 /// device = "default"      # ALSA PCM; OPENALARMKIT_AUDIO_DEVICE overrides it
 /// volume = 100            # percent, for alarms that do not set their own
 /// ramp = 0                # seconds of fade-in, for alarms that do not set their own
+/// min_volume = 60         # percent: a muted or quieter output is raised while ringing (0: never)
+/// pause_media = true      # pause playing MPRIS media players while an alarm rings
+///
+/// [system]
+/// wake_early = 60         # seconds before an alarm the machine is woken from suspend (needs CAP_WAKE_ALARM)
 ///
 /// [alarms]
 /// snooze = 540            # seconds, when an alarm has no postAlert or preAlert
@@ -20,6 +25,12 @@ public struct DaemonConfig: Hashable, Sendable {
     public var audioDevice = "default"
     public var volume = 1.0
     public var rampSeconds = 0.0
+    /// The alarm volume policy's floor, 0–100; 0 leaves the output alone.
+    public var minimumVolumePercent = 60.0
+    /// Pause playing media players (MPRIS) while an alarm rings, resume them after.
+    public var pauseMedia = true
+    /// How long before an alarm a suspended machine is woken.
+    public var wakeEarlySeconds = 60.0
     public var policy = LifecyclePolicy()
     public var maxAlarmsPerApp = 1000
 
@@ -57,6 +68,15 @@ public struct DaemonConfig: Hashable, Sendable {
                 try check((0...3600).contains(ramp), "sound.ramp must be 0-3600 seconds")
                 rampSeconds = ramp
             }
+            if let floor = sound.minVolume?.value {
+                try check((0...100).contains(floor), "sound.min_volume must be 0-100 (percent)")
+                minimumVolumePercent = floor
+            }
+            if let pause = sound.pauseMedia { pauseMedia = pause }
+        }
+        if let wakeEarly = file.system?.wakeEarly?.value {
+            try check((0...3600).contains(wakeEarly), "system.wake_early must be 0-3600 seconds")
+            wakeEarlySeconds = wakeEarly
         }
         if let alarms = file.alarms {
             if let snooze = alarms.snooze?.value {
@@ -95,11 +115,25 @@ public struct DaemonConfig: Hashable, Sendable {
     private struct ConfigFile: Decodable {
         var sound: Sound?
         var alarms: Alarms?
+        var system: System?
+
+        struct System: Decodable {
+            var wakeEarly: Number?
+            enum CodingKeys: String, CodingKey { case wakeEarly = "wake_early" }
+        }
 
         struct Sound: Decodable {
             var device: String?
             var volume: Number?
             var ramp: Number?
+            var minVolume: Number?
+            var pauseMedia: Bool?
+
+            enum CodingKeys: String, CodingKey {
+                case device, volume, ramp
+                case minVolume = "min_volume"
+                case pauseMedia = "pause_media"
+            }
         }
 
         struct Alarms: Decodable {

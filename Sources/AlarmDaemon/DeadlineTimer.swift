@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import OpenAlarmKit
 
 /// One CLOCK_REALTIME timerfd armed for the earliest deadline. It fires at that wall-clock
 /// instant even across suspend, and reports a set clock (ECANCELED), so the caller can
@@ -7,6 +8,8 @@ import Foundation
 final class DeadlineTimer {
     let fd: Int32
     private(set) var armedFor: Date?
+    /// Told every deadline armed (the wake-from-suspend timer follows it).
+    var onArm: ((Date?) -> Void)?
 
     init() throws(DaemonError) {
         fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -18,14 +21,17 @@ final class DeadlineTimer {
     /// Arms for `deadline`, or disarms when nil. A deadline already past fires at once.
     func arm(_ deadline: Date?) {
         armedFor = deadline
+        onArm?(deadline)
         guard let deadline else {
             _ = oak_timerfd_arm_realtime(fd, 0, 0)
             return
         }
-        let seconds = max(deadline.timeIntervalSince1970, 0.000_001)
+        // Clamped before converting: a deadline beyond 2100 (never stored, but cheap to be
+        // sure of) arms for 2100 instead of trapping in Int64(_:).
+        let seconds = min(max(deadline.timeIntervalSince1970, 0.000_001), AlarmBounds.latestDate.timeIntervalSince1970)
         let whole = seconds.rounded(.down)
-        let nanos = Int((seconds - whole) * 1e9)
-        _ = oak_timerfd_arm_realtime(fd, Int64(whole), max(nanos, whole == 0 ? 1 : 0))
+        let nanos = Int(clampingFinite: (seconds - whole) * 1e9)
+        _ = oak_timerfd_arm_realtime(fd, Int64(Int(clampingFinite: whole)), max(nanos, whole == 0 ? 1 : 0))
     }
 
     enum Reading { case expired, clockChanged, nothing }

@@ -216,24 +216,12 @@ final class Engine {
         }
     }
 
+    /// The protocol edge: every value within `AlarmBounds` before any arithmetic, and a sound
+    /// name that is a plain file name.
     private func validate(_ record: AlarmRecord) throws(AlarmProtocol.ErrorReply) {
-        func bad(_ why: String) -> AlarmProtocol.ErrorReply { .init(.invalidConfiguration, why) }
-        guard !record.appID.isEmpty, record.appID.utf8.count <= 255, !record.appID.contains("/") else {
-            throw bad("the app id must be 1-255 bytes without '/'")
-        }
-        if let metadata = record.metadata, metadata.utf8.count > AlarmProtocol.maxMetadataBytes {
-            throw bad("metadata is \(metadata.utf8.count) bytes; at most \(AlarmProtocol.maxMetadataBytes) are kept")
-        }
-        guard record.presentation.alert.title.text.utf8.count <= 1024 else { throw bad("the title is longer than 1024 bytes") }
-        if let volume = record.sound.volume, !(0...1).contains(volume) { throw bad("volume must be between 0 and 100 %") }
-        if let ramp = record.sound.rampSeconds, !(ramp >= 0 && ramp <= 3600) { throw bad("the ramp must be 0 to 3600 seconds") }
+        do { try AlarmBounds.checkRequest(record) } catch { throw .init(.invalidConfiguration, error.description) }
         if case .named(let name) = record.sound.sound {
-            do { try SoundName.validate(name) } catch { throw bad(error.description) }
-        }
-        if case .relative(let relative) = record.schedule {
-            guard (0...23).contains(relative.time.hour), (0...59).contains(relative.time.minute) else {
-                throw bad("time \(relative.time.hour):\(relative.time.minute) is not a time of day")
-            }
+            do { try SoundName.validate(name) } catch { throw .init(.invalidConfiguration, error.description) }
         }
     }
 }

@@ -97,11 +97,14 @@ final class EventLoop: @unchecked Sendable {
 public enum DaemonError: Error, CustomStringConvertible {
     case system(String, Int32)
     case configuration(String)
+    /// Another alarmd holds this user's instance lock (its pid, when it could be read).
+    case alreadyRunning(pid: Int32?)
 
     public var description: String {
         switch self {
         case .system(let what, let code): "\(what): \(String(cString: strerror(code)))"
         case .configuration(let why): why
+        case .alreadyRunning(let pid): "another alarmd\(pid.map { " (pid \($0))" } ?? "") is already serving this user"
         }
     }
 }

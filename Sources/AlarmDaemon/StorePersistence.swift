@@ -6,10 +6,12 @@ import OpenAlarmKit
 
 /// AlarmStore behind the engine's persistence protocol.
 final class StorePersistence: AlarmPersistence {
-    private let store: AlarmStore
+    let store: AlarmStore
     /// Set when the database was damaged and moved aside on open: what a person must be told.
     let recoveryNotice: String?
     private let logger: Logger
+    /// Told once at load when stored alarms were set aside: a message for the person.
+    var onQuarantine: (String) -> Void = { _ in }
 
     init(path: String, logger: Logger) throws {
         self.logger = logger
@@ -24,6 +26,15 @@ final class StorePersistence: AlarmPersistence {
         let loaded = try store.load()
         for row in loaded.undecodable {
             logger.warning("kept but skipped an alarm this version cannot read: \(row)")
+        }
+        for row in loaded.quarantined {
+            logger.error("set aside alarm \(row.id) of \(row.appID): \(row.reason); it stays in the database, unused, until replaced or cancelled")
+        }
+        if !loaded.quarantined.isEmpty {
+            let count = loaded.quarantined.count
+            onQuarantine(
+                "\(count) stored alarm\(count == 1 ? " was" : "s were") set aside because a value is out of bounds (\(loaded.quarantined[0].reason)); "
+                    + "it will not ring. See the alarmd log.")
         }
         return loaded.records
     }

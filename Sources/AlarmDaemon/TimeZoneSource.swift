@@ -9,11 +9,16 @@ import Foundation
 /// else `/etc/timezone`, else UTC.
 struct TimeZoneSource {
     let localtimePath: String
+    let timezonePath: String
     let environment: [String: String]
+    private let folderWatch = FolderWatch()
 
+    /// `OPENALARMKIT_LOCALTIME` and `OPENALARMKIT_TIMEZONE_FILE` stand in for /etc/localtime
+    /// and /etc/timezone in tests.
     init(environment: [String: String]) {
         self.environment = environment
         localtimePath = environment["OPENALARMKIT_LOCALTIME"] ?? "/etc/localtime"
+        timezonePath = environment["OPENALARMKIT_TIMEZONE_FILE"] ?? "/etc/timezone"
     }
 
     func current() -> TimeZone {
@@ -27,7 +32,7 @@ struct TimeZoneSource {
         {
             return zone
         }
-        if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+        if let name = try? String(contentsOfFile: timezonePath, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
             let zone = TimeZone(identifier: name)
         {
             return zone
@@ -35,23 +40,55 @@ struct TimeZoneSource {
         return TimeZone(identifier: "UTC")!
     }
 
-    /// An inotify descriptor on the localtime link's folder (the link is replaced, not
-    /// written, so the folder is what sees it). Nil when `TZ` pins the zone.
+    /// The files whose change may change the zone: the localtime link, and /etc/timezone (read
+    /// when the link does not name a zone).
+    var zoneFiles: [String] { [localtimePath, timezonePath] }
+
+    /// An inotify descriptor that reports changes to the zone files themselves. Not their
+    /// folder: a watch on /etc woke the daemon at every write anywhere in /etc. Nil when `TZ`
+    /// pins the zone.
     func makeWatch() -> Int32? {
         if let tz = environment["TZ"], !tz.isEmpty { return nil }
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        let folder = (localtimePath as NSString).deletingLastPathComponent
-        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE | IN_ATTRIB)
-        guard inotify_add_watch(fd, folder, mask) >= 0 else {
-            close(fd)
-            return nil
-        }
+        arm(fd)
         return fd
     }
 
-    /// Drains the watch; true if the localtime entry was touched.
+    /// Drains the watch; true if a zone file may have changed. Re-arms the watch, since a
+    /// replaced link is a new file (timedatectl renames a new link over the old one).
     func drain(_ fd: Int32) -> Bool {
-        oak_inotify_drain_mentions(fd, (localtimePath as NSString).lastPathComponent) != 0
+        let names = zoneFiles.map { ($0 as NSString).lastPathComponent }
+        let result = oak_inotify_drain_files(fd, names[0], names[1])
+        if result != 0 { arm(fd) }
+        return result & 1 != 0
+    }
+
+    /// Watches each zone file that exists, itself (a link is watched, not its target). While
+    /// the localtime link is missing (between the unlink and the symlink of `ln -sf`, or in a
+    /// container without one), its folder is watched for creations, not writes; once the link
+    /// is back, the folder watch goes. A missing /etc/timezone (Fedora, Arch) is not waited
+    /// for: it is only the fallback.
+    private func arm(_ fd: Int32) {
+        let fileEvents = UInt32(IN_DONT_FOLLOW | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
+        _ = inotify_add_watch(fd, timezonePath, fileEvents)
+        let folder = (localtimePath as NSString).deletingLastPathComponent
+        if inotify_add_watch(fd, localtimePath, fileEvents) >= 0 {
+            if let watch = folderWatch.take() { inotify_rm_watch(fd, watch) }
+        } else {
+            folderWatch.set(inotify_add_watch(fd, folder, UInt32(IN_ONLYDIR | IN_CREATE | IN_MOVED_TO)))
+        }
+    }
+}
+
+/// The folder watch `TimeZoneSource` holds while the localtime link is missing.
+private final class FolderWatch: @unchecked Sendable {  // used on the daemon's loop thread only
+    private var watch: Int32 = -1
+
+    func set(_ watch: Int32) { if watch >= 0 { self.watch = watch } }
+
+    func take() -> Int32? {
+        defer { watch = -1 }
+        return watch >= 0 ? watch : nil
     }
 }

@@ -7,10 +7,15 @@ public struct LoadedAlarms: Hashable, Sendable {
     /// say). They stay in the file, still count towards their app's cap, and are replaced
     /// when a record with their id is saved.
     public var undecodable: [UndecodableAlarm]
+    /// Rows that decode but hold a value outside `AlarmBounds` (a duration of 1e300 s, a
+    /// date past 2100): left in the file, untouched, and never loaded, since arithmetic on
+    /// them is what crashed earlier versions at every start. Report them to the person.
+    public var quarantined: [UndecodableAlarm]
 
-    public init(records: [AlarmRecord], undecodable: [UndecodableAlarm]) {
+    public init(records: [AlarmRecord], undecodable: [UndecodableAlarm], quarantined: [UndecodableAlarm] = []) {
         self.records = records
         self.undecodable = undecodable
+        self.quarantined = quarantined
     }
 }
 

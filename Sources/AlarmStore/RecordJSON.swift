@@ -14,7 +14,7 @@ enum RecordJSON {
 
     /// Collects the alarm rows as they are read, decoding each one.
     struct Loader {
-        private(set) var loaded = LoadedAlarms(records: [], undecodable: [])
+        private(set) var loaded = LoadedAlarms(records: [], undecodable: [], quarantined: [])
         private lazy var decoder = JSONDecoder()
 
         /// `json` may point into SQLite's memory: it is not kept.
@@ -35,6 +35,12 @@ enum RecordJSON {
             guard record.id == UUID(text: id) else {
                 loaded.undecodable.append(UndecodableAlarm(
                     id: id, appID: appID, reason: "it holds the record of alarm \(record.id)"))
+                return
+            }
+            // Never let a value outside the documented bounds reach the daemon's arithmetic:
+            // one such row (an older version's, a damaged one) used to crash every start.
+            do { try AlarmBounds.checkStored(record) } catch {
+                loaded.quarantined.append(UndecodableAlarm(id: id, appID: appID, reason: error.description))
                 return
             }
             loaded.records.append(record)

@@ -16,13 +16,34 @@ enum StoreOpening {
         } catch let error as DatabaseError {
             throw classify(error, path: path)
         }
-        do {
-            try check(queue, path: path)
-            return queue
-        } catch {
-            try? queue.close()
-            throw error
+        // SQLite answers SQLITE_BUSY without waiting when a lock must be upgraded while
+        // another connection switches the same new file to WAL or creates its tables. Every
+        // step of `check` is idempotent, so it is tried again for a moment.
+        var attempts = 0
+        while true {
+            do {
+                try check(queue, path: path)
+                return queue
+            } catch is BusyWhileOpening where attempts < 100 {
+                attempts += 1
+                usleep(10_000)
+            } catch let busy as BusyWhileOpening {
+                try? queue.close()
+                throw classify(busy.error, path: path)
+            } catch {
+                try? queue.close()
+                throw error
+            }
         }
+    }
+
+    /// A step of opening met another connection's lock.
+    private struct BusyWhileOpening: Error { let error: DatabaseError }
+
+    /// `classify`, except that a lock held by another connection is `BusyWhileOpening`.
+    private static func openingError(_ error: DatabaseError, path: String) -> any Error {
+        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED { return BusyWhileOpening(error: error) }
+        return classify(error, path: path)
     }
 
     /// Refuses a file that does not start with SQLite's magic string before SQLite opens it:
@@ -72,25 +93,44 @@ enum StoreOpening {
                 throw AlarmStoreError.cannotOpen(path: path, reason: "SQLite refused WAL mode (it stayed \(mode ?? "unknown"))")
             }
         } catch let error as DatabaseError {
-            throw classify(error, path: path)
+            throw openingError(error, path: path)
         }
         do {
-            try StoreSchema.migrator.migrate(queue)
+            try migrate(queue)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             // A plain SQL error while creating our tables: the file holds tables of the same
             // names but another shape.
             throw AlarmStoreError.corrupt(path: path, reason: .incompatibleSchema(reason(error)))
         } catch let error as DatabaseError {
-            throw classify(error, path: path)
+            throw openingError(error, path: path)
         }
         let missing: String?
         do {
             missing = try queue.read { db in try StoreSchema.missingParts(db) }
         } catch let error as DatabaseError {
-            throw classify(error, path: path)
+            throw openingError(error, path: path)
         }
         if let missing {
             throw AlarmStoreError.corrupt(path: path, reason: .incompatibleSchema(missing))
+        }
+    }
+
+    /// Brings the schema up to date. GRDB reads which migrations are applied before it takes
+    /// the write lock, so two openers of a new file can both decide to run a migration: each
+    /// runs in an IMMEDIATE transaction, the second waits for the first, then fails on "table
+    /// already exists". That is a concurrent creator, not a foreign file: while the applied
+    /// migrations grow, it starts again from them. A file whose error persists with nothing
+    /// new applied is not ours.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        var applied = -1
+        while true {
+            do {
+                return try StoreSchema.migrator.migrate(queue)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                let now = (try? queue.read { db in try StoreSchema.migrator.appliedIdentifiers(db).count }) ?? -1
+                guard now > applied else { throw error }
+                applied = now
+            }
         }
     }
 

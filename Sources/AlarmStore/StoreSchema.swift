@@ -5,6 +5,9 @@ import GRDB
 enum StoreSchema {
     static let alarmTable = "alarm"
     static let missedTable = "missedAlarm"
+    static let appTable = "app"
+    static let alarmIntentTable = "alarmIntent"
+    static let pendingIntentTable = "pendingIntent"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -31,6 +34,9 @@ enum StoreSchema {
             }
             try db.create(index: "missedAlarm_on_recordedAt", on: missedTable, columns: ["recordedAt"])
         }
+        migrator.registerMigration("v2: apps, alarm intents and pending intents") { db in
+            try AppsSchema.migrate(db)
+        }
         return migrator
     }
 
@@ -39,6 +45,9 @@ enum StoreSchema {
     static let requiredColumns: [String: Set<String>] = [
         alarmTable: ["id", "appID", "record"],
         missedTable: ["alarmID", "appID", "title", "dueAt", "reason", "recordedAt"],
+        appTable: ["id", "registration", "authorization", "decidedAt"],
+        alarmIntentTable: ["alarmID", "appID", "stopIntent", "secondaryIntent"],
+        pendingIntentTable: ["id", "appID", "record", "expiresAt"],
     ]
 
     /// Nil when every required table and column exists, else what is missing.

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <sys/syscall.h>
+#include <sys/file.h>
 
 // SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
 // its layout is fixed by the kernel ABI.
@@ -131,19 +132,45 @@ static inline pid_t oak_spawn(const char *path, char *const argv[], char *const 
 /// Wake-ups due to timer slack would add up to 50 µs of lateness; ask for 1 µs.
 static inline int oak_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
 
-/// Reads inotify events and reports whether any names `name` (or the watched file itself).
-static inline int oak_inotify_drain_mentions(int fd, const char *name) {
+/// Reads every pending inotify event. Returns a bit set: 1 if an event concerns a watched file
+/// itself, or names `name1` or `name2` in a watched folder; 2 if a watch on a file ended (the
+/// file was deleted, replaced or moved away), so the caller must watch the path anew. A watch
+/// on a file that moved is removed here: it would follow the file to its new name.
+static inline int oak_inotify_drain_files(int fd, const char *name1, const char *name2) {
     char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    int found = 0;
+    int result = 0;
     for (;;) {
         ssize_t len = read(fd, buf, sizeof buf);
         if (len <= 0) break;
         for (char *p = buf; p < buf + len;) {
             struct inotify_event *event = (struct inotify_event *)p;
-            if (event->len == 0 || strcmp(event->name, name) == 0) found = 1;
+            if (event->len == 0) {
+                // IN_IGNORED alone is a watch's end (also one we removed), not a change.
+                if (event->mask != IN_IGNORED) result |= 1;
+                if (event->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) result |= 2;
+                if (event->mask & IN_MOVE_SELF) inotify_rm_watch(fd, event->wd);
+            } else if (strcmp(event->name, name1) == 0 || strcmp(event->name, name2) == 0) {
+                result |= 1;
+            }
             p += sizeof(struct inotify_event) + event->len;
         }
     }
-    return found;
+    return result;
 }
+
+/// Takes an exclusive, non-blocking flock on `path` (created 0600). Returns the descriptor,
+/// which holds the lock until it is closed or the process ends, or -1 with errno
+/// (EWOULDBLOCK: another process holds it).
+static inline int oak_lock_file(const char *path) {
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
 #endif

@@ -34,7 +34,7 @@ public struct Alarm: Identifiable, Codable, Hashable, Sendable {
             public var time: Time
             public var repeats: Recurrence
 
-            public init(time: Time, repeats: Recurrence) {
+            public init(time: Time, repeats: Recurrence = .never) {
                 self.time = time
                 self.repeats = repeats
             }

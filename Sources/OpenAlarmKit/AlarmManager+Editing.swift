@@ -22,7 +22,7 @@ extension AlarmManager {
             try cancel(id: id)
             return try await schedule(id: id, configuration: configuration)
         }
-        guard let existing = try request(.list, app: appID).alarms?.first(where: { $0.id == id }) else {
+        guard let existing = try request(.list).alarms?.first(where: { $0.id == id }) else {
             throw ConnectionError.refused(.init(.notFound, "no alarm with id \(id)"))
         }
         var metadata: String?
@@ -34,7 +34,8 @@ extension AlarmManager {
             presentation: configuration.attributes.presentation, tintColor: configuration.attributes.tintColor,
             metadata: metadata, sound: SoundSettings(sound: configuration.sound, bundleDirectory: existing.sound.bundleDirectory),
             phase: .scheduled(fireDate: Date()))
-        guard let changed = try request(.edit, record: record).record else { throw ConnectionError.broken("no alarm in the reply") }
+        let edit = AlarmProtocol.Request(id: 0, op: .edit, app: appID, record: record)
+        guard let changed = try send(edit).record else { throw ConnectionError.broken("no alarm in the reply") }
         return changed.alarm
     }
 }

@@ -5,7 +5,8 @@ import Synchronization
 /// the per-user daemon alarmd (started on demand) over its socket.
 ///
 /// Operations other than `schedule` are synchronous, as in AlarmKit; each is one round trip
-/// over a local socket (well under a millisecond).
+/// over a local socket (well under a millisecond). The first one also hands this app the
+/// intents that alarmd kept for it while it was not running (see `runPendingIntents()`).
 public final class AlarmManager: Sendable {
     public enum AuthorizationState: String, Codable, Hashable, Sendable {
         case notDetermined, denied, authorized
@@ -16,45 +17,58 @@ public final class AlarmManager: Sendable {
         case maximumLimitReached
     }
 
+    /// Thrown by `schedule` when the app may not schedule alarms. AlarmKit reports this with an
+    /// error of its own too; `state` says whether a person refused or was never asked.
+    public struct AuthorizationError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var state: AuthorizationState
+        public var app: String
+
+        public init(state: AuthorizationState, app: String) {
+            self.state = state
+            self.app = app
+        }
+
+        public var description: String {
+            state == .denied
+                ? "'\(app)' may not schedule alarms: a person chose Don't Allow (change it with: alarmctl apps allow \(app))"
+                : "'\(app)' may not schedule alarms until a person allows it (requestAuthorization(), or: alarmctl apps allow \(app))"
+        }
+    }
+
     /// The manager for this process, identified by its executable's name (or
     /// `OPENALARMKIT_APP_ID`).
     public static let shared = AlarmManager()
 
     /// Who this app is to alarmd: its alarms, its sounds folder
-    /// (`$XDG_DATA_HOME/<appID>/Sounds`) and its alarm cap are keyed by it.
+    /// (`$XDG_DATA_HOME/<appID>/Sounds`), its alarm cap and its authorization are keyed by it.
     public let appID: String
-    private let environment: [String: String]
+    let environment: [String: String]
     private let connection = Mutex<AlarmConnection?>(nil)
-    private let intents = Mutex<[UUID: RegisteredIntents]>([:])
-    private let intentListener = Mutex<Task<Void, Never>?>(nil)
-
-    private struct RegisteredIntents: Sendable {
-        var stop: (any LiveActivityIntent)?
-        var secondary: (any LiveActivityIntent)?
-    }
+    private let registrationState: RegistrationBox
+    let intentRunner: IntentRunner
 
     public init(appID: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
-        self.appID = appID ?? environment["OPENALARMKIT_APP_ID"] ?? ProcessInfo.processInfo.processName
+        let appID = appID ?? environment["OPENALARMKIT_APP_ID"] ?? ProcessInfo.processInfo.processName
+        self.appID = appID
+        registrationState = RegistrationBox(Self.defaultRegistration(appID: appID, environment: environment))
+        intentRunner = IntentRunner(app: appID, environment: environment)
     }
 
-    // MARK: Authorization
-
-    /// Alarms belong to the person logged in, whose own daemon rings them: there is nothing to
-    /// ask, so apps are always authorized.
-    public var authorizationState: AuthorizationState { .authorized }
-
-    public func requestAuthorization() async throws -> AuthorizationState { .authorized }
-
-    public var authorizationUpdates: some AsyncSequence<AuthorizationState, Never> {
-        AsyncStream { continuation in
-            continuation.yield(.authorized)
-        }
+    /// What alarmd shows in the consent prompt and uses to start this app for an intent.
+    /// Defaults: the name from `OPENALARMKIT_APP_NAME` (else the app id), the usage text from
+    /// `OPENALARMKIT_USAGE_DESCRIPTION` (AlarmKit's `NSAlarmKitUsageDescription`), and this
+    /// executable with no arguments. Sent with every `schedule` and `requestAuthorization()`.
+    public var registration: AppRegistration {
+        get { registrationState.value }
+        set { registrationState.value = newValue }
     }
 
     // MARK: Scheduling
 
-    /// Schedules a new alarm and returns it once alarmd has stored it durably.
+    /// Schedules a new alarm and returns it once alarmd has stored it durably. An app that was
+    /// never authorized is asked first, as AlarmKit does; one that was refused gets
+    /// `AuthorizationError`.
     public func schedule<Metadata: AlarmMetadata>(id: Alarm.ID, configuration: AlarmConfiguration<Metadata>) async throws -> Alarm {
         var metadata: String?
         if let value = configuration.attributes.metadata {
@@ -65,20 +79,32 @@ public final class AlarmManager: Sendable {
             presentation: configuration.attributes.presentation, tintColor: configuration.attributes.tintColor,
             metadata: metadata, sound: SoundSettings(sound: configuration.sound, bundleDirectory: Self.bundleSoundsDirectory()),
             phase: .scheduled(fireDate: Date()))
-        if configuration.stopIntent != nil || configuration.secondaryIntent != nil {
-            intents.withLock { $0[id] = RegisteredIntents(stop: configuration.stopIntent, secondary: configuration.secondaryIntent) }
-            startIntentListener()
-        }
+        try AlarmBounds.checkRequest(record)  // the library's edge: a clear error before any I/O
+        var request = AlarmProtocol.Request(id: 0, op: .schedule, app: appID, record: record)
+        request.stopIntent = try configuration.stopIntent.map { intent throws(IntentCodingError) in try EncodedIntent(intent) }
+        request.secondaryIntent = try configuration.secondaryIntent.map { intent throws(IntentCodingError) in try EncodedIntent(intent) }
+        request.registration = registration
         do {
-            guard let scheduled = try request(.schedule, record: record).record else { throw ConnectionError.broken("no alarm in the reply") }
-            return scheduled.alarm
-        } catch {
-            intents.withLock { _ = $0.removeValue(forKey: id) }
-            throw error
+            return try scheduled(send(request))
+        } catch ConnectionError.refused(let reply) where reply.code == .notAuthorized {
+            // Never asked: ask now, as AlarmKit does on the first schedule.
+            let state = authorizationState == .notDetermined ? try await requestAuthorization() : authorizationState
+            guard state == .authorized else { throw AuthorizationError(state: state, app: appID) }
+            do { return try scheduled(send(request)) } catch ConnectionError.refused(let again) where again.code == .notAuthorized {
+                throw AuthorizationError(state: authorizationState, app: appID)
+            }
         }
     }
 
+    private func scheduled(_ reply: AlarmProtocol.Message) throws -> Alarm {
+        guard let record = reply.record else { throw ConnectionError.broken("no alarm in the reply") }
+        return record.alarm
+    }
+
+    /// Removes the alarm, whatever its state. The app's intents do not run.
     public func cancel(id: Alarm.ID) throws { try request(.cancel, alarm: id) }
+    /// Stops a ringing alarm (a repeating one waits for its next date) or ends a countdown. As in
+    /// AlarmKit, the stop intent runs only when a person presses Stop, not for this call.
     public func stop(id: Alarm.ID) throws { try request(.stop, alarm: id) }
     /// Snooze or repeat: a ringing alarm counts down its `postAlert` (else `preAlert`) again.
     public func countdown(id: Alarm.ID) throws { try request(.countdown, alarm: id) }
@@ -87,41 +113,37 @@ public final class AlarmManager: Sendable {
 
     /// This app's alarms.
     public var alarms: [Alarm] {
-        get throws { try request(.list, app: appID).alarms?.map(\.alarm) ?? [] }
+        get throws { try request(.list).alarms?.map(\.alarm) ?? [] }
     }
 
     /// The metadata an alarm was scheduled with, decoded as `type`; nil if it has none.
     public func metadata<Metadata: AlarmMetadata>(for id: Alarm.ID, as type: Metadata.Type) throws -> Metadata? {
-        guard let record = try request(.list, app: appID).alarms?.first(where: { $0.id == id }) else { return nil }
+        guard let record = try request(.list).alarms?.first(where: { $0.id == id }) else { return nil }
         return try record.metadata.map { try JSONDecoder().decode(type, from: Data($0.utf8)) }
     }
 
-    /// This app's alarms, now and after every change. An alarm that disappears was cancelled
-    /// or stopped for good. If alarmd goes away, the sequence waits for it to come back.
-    public var alarmUpdates: some AsyncSequence<[Alarm], Never> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [Alarm].self, bufferingPolicy: .bufferingNewest(1))
-        let task = Task { [appID, environment] in
-            await Self.follow(app: appID, environment: environment) { message in
-                if message.event == .alarms, let records = message.alarms { continuation.yield(records.map(\.alarm)) }
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
-    }
-
-    // MARK: Private
+    // MARK: Talking to alarmd
 
     @discardableResult
-    func request(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil) throws -> AlarmProtocol.Message {
+    func request(_ op: AlarmProtocol.Operation, alarm: UUID? = nil) throws -> AlarmProtocol.Message {
+        try send(AlarmProtocol.Request(id: 0, op: op, app: appID, alarm: alarm))
+    }
+
+    /// Sends a request on this manager's connection, connecting (and starting alarmd) when
+    /// needed. A fresh connection first claims the intents alarmd kept for this app.
+    @discardableResult
+    func send(_ request: AlarmProtocol.Request) throws -> AlarmProtocol.Message {
         func attempt() throws -> AlarmProtocol.Message {
+            var isNew = false
             let link = try connection.withLock { current in
                 if let current { return current }
                 let fresh = try DaemonLauncher.connect(environment: environment)
                 current = fresh
+                isNew = true
                 return fresh
             }
-            do { return try link.send(op, app: app, alarm: alarm, record: record) } catch {
+            if isNew { intentRunner.connected(claimingWith: link) }
+            do { return try link.send(request) } catch {
                 if case .refused(let reply) = error {
                     throw reply.code == .maximumLimitReached ? AlarmError.maximumLimitReached : error
                 }
@@ -133,36 +155,19 @@ public final class AlarmManager: Sendable {
         do { return try attempt() } catch ConnectionError.broken { return try attempt() }
     }
 
-    /// Runs the app's intents when their buttons are pressed, while this process lives.
-    private func startIntentListener() {
-        intentListener.withLock { listener in
-            guard listener == nil else { return }
-            listener = Task { [self] in
-                await Self.follow(app: appID, environment: environment) { message in
-                    guard message.event == .intent, let id = message.alarm else { return }
-                    let registered = self.intents.withLock { $0[id] }
-                    let intent = message.intent == "secondary" ? registered?.secondary : registered?.stop
-                    if let intent { Task { try? await intent.perform() } }
-                }
-            }
-        }
+    /// A connection of its own, for a watch stream.
+    func watchConnection() throws(ConnectionError) -> AlarmConnection {
+        try DaemonLauncher.connect(environment: environment)
     }
 
-    /// Watches the app's alarms, reconnecting with back-off while alarmd is away, until the
-    /// task is cancelled.
-    private static func follow(app: String, environment: [String: String], _ handle: @escaping @Sendable (AlarmProtocol.Message) -> Void) async {
-        var delay: UInt64 = 250_000_000
-        while !Task.isCancelled {
-            if let stream = try? DaemonLauncher.connect(environment: environment).watch(app: app) {
-                delay = 250_000_000
-                for await message in stream {
-                    if Task.isCancelled { return }
-                    handle(message)
-                }
-            }
-            try? await Task.sleep(nanoseconds: delay)
-            delay = min(delay * 2, 30_000_000_000)
+    private static func defaultRegistration(appID: String, environment: [String: String]) -> AppRegistration {
+        var launch: AppLaunch?
+        if let executable = Bundle.main.executablePath {
+            launch = AppLaunch(executable: executable, arguments: [])
         }
+        return AppRegistration(
+            displayName: environment["OPENALARMKIT_APP_NAME"] ?? appID,
+            usageDescription: environment["OPENALARMKIT_USAGE_DESCRIPTION"], launch: launch)
     }
 
     /// A `Sounds/` folder beside the executable, or in `../share/<name>/`, as an app bundle's.
@@ -178,62 +183,15 @@ public final class AlarmManager: Sendable {
     }
 }
 
-/// Work an app runs when a person presses one of its alarm's buttons.
-///
-/// AlarmKit takes App Intents here; Linux has none, so an intent is this small protocol. It
-/// runs in the app's process, and only while that process lives: the alarm itself is alarmd's
-/// and rings and stops whether or not the app runs.
-public protocol LiveActivityIntent: Sendable {
-    func perform() async throws
-}
+/// The app's registration, settable from any thread.
+final class RegistrationBox: @unchecked Sendable {  // `stored` only under `lock`
+    private let lock = NSLock()
+    private var stored: AppRegistration
 
-extension AlarmManager {
-    /// Everything needed to schedule an alarm or a timer.
-    public struct AlarmConfiguration<Metadata: AlarmMetadata>: Sendable {
-        public var countdownDuration: Alarm.CountdownDuration?
-        public var schedule: Alarm.Schedule?
-        public var attributes: AlarmAttributes<Metadata>
-        public var stopIntent: (any LiveActivityIntent)?
-        public var secondaryIntent: (any LiveActivityIntent)?
-        public var sound: AlertConfiguration.AlertSound
+    init(_ value: AppRegistration) { stored = value }
 
-        public init(
-            countdownDuration: Alarm.CountdownDuration? = nil, schedule: Alarm.Schedule? = nil,
-            attributes: AlarmAttributes<Metadata>, stopIntent: (any LiveActivityIntent)? = nil,
-            secondaryIntent: (any LiveActivityIntent)? = nil,
-            sound: AlertConfiguration.AlertSound = .default
-        ) {
-            self.countdownDuration = countdownDuration
-            self.schedule = schedule
-            self.attributes = attributes
-            self.stopIntent = stopIntent
-            self.secondaryIntent = secondaryIntent
-            self.sound = sound
-        }
-
-        /// An alarm that alerts on `schedule`.
-        public static func alarm(
-            schedule: Alarm.Schedule? = nil, attributes: AlarmAttributes<Metadata>,
-            stopIntent: (any LiveActivityIntent)? = nil,
-            secondaryIntent: (any LiveActivityIntent)? = nil,
-            sound: AlertConfiguration.AlertSound = .default
-        ) -> Self {
-            Self(
-                schedule: schedule, attributes: attributes, stopIntent: stopIntent,
-                secondaryIntent: secondaryIntent, sound: sound)
-        }
-
-        /// A countdown of `duration` seconds that alerts when it ends.
-        public static func timer(
-            duration: TimeInterval, attributes: AlarmAttributes<Metadata>,
-            stopIntent: (any LiveActivityIntent)? = nil,
-            secondaryIntent: (any LiveActivityIntent)? = nil,
-            sound: AlertConfiguration.AlertSound = .default
-        ) -> Self {
-            Self(
-                countdownDuration: .init(preAlert: duration, postAlert: nil),
-                attributes: attributes, stopIntent: stopIntent,
-                secondaryIntent: secondaryIntent, sound: sound)
-        }
+    var value: AppRegistration {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -11,7 +11,7 @@ struct AlarmCtl: AsyncParsableCommand {
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
             EditCommand.self, DisableCommand.self, EnableCommand.self, SkipCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
-            NextCommand.self, SoundCommand.self, NotifyCommand.self,
+            NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self,
         ])
 }
 

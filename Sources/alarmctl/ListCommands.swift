@@ -62,5 +62,6 @@ struct StatusCommand: ParsableCommand {
             sound:         \(status.audioDevice)
             notifications: \(status.notifications)
             """)
+        if let wake = status.wakeFromSuspend { print("wake from suspend: \(wake)") }
     }
 }

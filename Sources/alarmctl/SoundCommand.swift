@@ -9,5 +9,5 @@ struct SoundCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 the sound cannot be found, decoded or played, or no audio \
             device works; 64 bad arguments; 130 interrupted by Ctrl-C.
             """,
-        subcommands: [SoundList.self, SoundPlay.self, SoundInfo.self, SoundInstall.self])
+        subcommands: [SoundList.self, SoundPlay.self, SoundInfo.self, SoundInstall.self, SoundDevicesCommand.self])
 }

@@ -29,6 +29,9 @@ struct SoundPlay: AsyncParsableCommand {
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
 
+    @Flag(help: "Unmute and raise the output to the alarm minimum (config 'sound.min_volume') while playing, as an alarm does; restored after.")
+    var overrideMute = false
+
     @Option(name: .customLong("first-frame-time"), help: .hidden)
     var firstFrameTimeFile: String?
 
@@ -42,7 +45,9 @@ struct SoundPlay: AsyncParsableCommand {
             device: chosenDevice,
             fallbackDevices: explicit ? [] : PlaybackOptions.standardFallbackDevices,
             volumePercent: volume, ramp: ramp.map { Ramp(fromPercent: 10, seconds: $0) },
-            loop: loop, maximumDuration: duration)
+            loop: loop, maximumDuration: duration,
+            // A looping test rides out a sound server restart as an alarm does.
+            waitForDevice: loop)
         // The command reports failures itself; the library's log lines would repeat them.
         options.logger.logLevel = .critical
         if let firstFrameTimeFile {
@@ -61,6 +66,8 @@ struct SoundPlay: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // No other thread reads the environment yet; alarms keep their own stream identity.
+        StreamIdentity.test.adopt()
         let target: SoundTarget
         do {
             target = try SoundTarget.resolve(sound, resolver: lookup.resolver)
@@ -87,6 +94,9 @@ struct SoundPlay: AsyncParsableCommand {
         print(details)
         fflush(nil)
 
+        let volume = overrideMute ? SoundTestVolume(device: PlaybackOptions.device(flag: device)) : nil
+        volume?.engage()
+        defer { volume?.release() }
         let interrupt = InterruptHandler { playback.stop() }
         let progress = Task { await ProgressLine(playback: playback, format: format).run() }
         let status = await playback.finished()

@@ -50,7 +50,8 @@ final class DaemonHarness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// Starts alarmd and waits until it answers on its socket.
+    /// Starts alarmd and waits until it answers a request (its socket listens before the
+    /// alarms are loaded, so a connection alone does not mean it is ready).
     func start() throws {
         let log = root.appendingPathComponent("alarmd.log").path
         let process = try Subprocess(
@@ -58,7 +59,7 @@ final class DaemonHarness: @unchecked Sendable {
         self.process = process
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
-            if (try? AlarmConnection(socketPath: paths.socket)) != nil { return }
+            if (try? AlarmConnection(socketPath: paths.socket).send(.status)) != nil { return }
             guard process.isRunning else { break }
             usleep(10_000)
         }

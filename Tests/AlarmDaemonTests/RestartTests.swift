@@ -116,7 +116,7 @@ import TestSupport
         try daemon.start()
         let second = try Subprocess.run(BuildProducts.path("alarmd"), environment: daemon.environment)
         #expect(second.termination == .exited(1))
-        #expect(second.stderr.contains("another alarmd is already serving"))
+        #expect(second.stderr.contains("is already serving this user"))
         #expect(try daemon.connect().send(.status).status != nil)
     }
 }

@@ -20,8 +20,16 @@ struct CookingData: AlarmMetadata {
 }
 
 struct RepeatIntent: LiveActivityIntent {
+    static let title: LocalizedStringResource = "Repeat"
+    static let description = IntentDescription("Repeat a countdown")
+
+    @Parameter(title: "alarmID")
     var alarmID: String
-    func perform() async throws {}
+
+    init(alarmID: String) { self.alarmID = alarmID }
+    init() { self.alarmID = "" }
+
+    func perform() async throws -> some IntentResult { .result() }
 }
 
 enum Samples {

@@ -60,11 +60,19 @@ public final class AlarmConnection: @unchecked Sendable {
     /// Sends a request and returns its reply; a refusal throws `.refused`.
     @discardableResult
     public func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws(ConnectionError) -> AlarmProtocol.Message {
+        try send(AlarmProtocol.Request(id: 0, op: op, app: app, alarm: alarm, record: record, limit: limit))
+    }
+
+    /// Sends a request built by the caller (its `id` is replaced) and returns its reply.
+    @discardableResult
+    public func send(_ request: AlarmProtocol.Request) throws(ConnectionError) -> AlarmProtocol.Message {
         lock.lock()
         defer { lock.unlock() }
         let id = nextID
         nextID += 1
-        try write(AlarmProtocol.Request(id: id, op: op, app: app, alarm: alarm, record: record, limit: limit))
+        var request = request
+        request.id = id
+        try write(request)
         while true {
             let message = try readMessage(timeoutIsError: true)
             guard message.id == id else { continue }  // an event pushed before the reply
@@ -75,8 +83,10 @@ public final class AlarmConnection: @unchecked Sendable {
 
     /// Subscribes this connection to pushed events and streams them until the daemon goes
     /// away or the stream is dropped. The connection is for watching only from then on.
-    public func watch(app: String? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
-        try send(.watch, app: app)
+    public func watch(app: String? = nil, runsIntents: Bool = false) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+        var request = AlarmProtocol.Request(id: 0, op: .watch, app: app)
+        if runsIntents { request.runsIntents = true }
+        try send(request)
         // Events may be hours apart: no receive timeout while watching.
         var none = timeval(tv_sec: 0, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))

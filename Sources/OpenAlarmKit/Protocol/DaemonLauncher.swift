@@ -23,14 +23,18 @@ public enum DaemonLauncher {
         guard let executable = findAlarmd(environment: environment) else {
             throw .broken("alarmd is not running and no alarmd executable was found (looked next to this program and on PATH; set OPENALARMKIT_ALARMD)")
         }
-        try spawnDetached(executable, logTo: paths.stateDirectory + "/alarmd.log")
-        // The new daemon needs a moment to open its socket; give it up to five seconds.
+        let log = paths.stateDirectory + "/alarmd.log"
+        let started = try startInBackground(executable, logTo: log)
+        // `alarmd --background` returns once it serves or has found another alarmd serving
+        // (a client next door started one at the same moment); that one may still be binding
+        // its socket, so connecting is retried for a moment either way.
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             if let connection = try? AlarmConnection(socketPath: paths.socket) { return connection }
+            if started.exitStatus() == .failed { throw .broken("\(executable) could not start; see \(log)") }
             usleep(10_000)
         }
-        throw .broken("started \(executable) but it did not answer at \(paths.socket) within 5 s; see \(paths.stateDirectory)/alarmd.log")
+        throw .broken("started \(executable) but it did not answer at \(paths.socket) within 5 s; see \(log)")
     }
 
     static func findAlarmd(environment: [String: String]) -> String? {
@@ -65,8 +69,11 @@ public enum DaemonLauncher {
         return status == 0
     }
 
-    private static func spawnDetached(_ executable: String, logTo log: String) throws(ConnectionError) {
-        try? FileManager.default.createDirectory(atPath: (log as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    /// Starts `alarmd --background` in its own session with a clean signal mask. The
+    /// process started exits as soon as the daemon knows its fate, and is reaped here: a
+    /// long-lived client (a status bar's `alarmctl watch`) keeps no defunct child.
+    private static func startInBackground(_ executable: String, logTo log: String) throws(ConnectionError) -> Starter {
+        _ = AlarmPaths.createPrivateDirectory((log as NSString).deletingLastPathComponent)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -85,9 +92,49 @@ public enum DaemonLauncher {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, setsid | Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup("--background"), nil]
         defer { argv.forEach { free($0) } }
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard status == 0 else { throw .broken("cannot start \(executable): \(String(cString: strerror(status)))") }
+        return Starter(pid: pid)
     }
+
+    /// The process `startInBackground` spawned, reaped once it exits.
+    private final class Starter {
+        let pid: pid_t
+        private var status: DaemonStartStatus?
+
+        init(pid: pid_t) { self.pid = pid }
+
+        /// Nil while it runs; then how the start went (a signal or an unknown status: failed).
+        func exitStatus() -> DaemonStartStatus? {
+            if let status { return status }
+            var raw: Int32 = 0
+            let reaped = waitpid(pid, &raw, WNOHANG)
+            guard reaped == pid || (reaped < 0 && errno == ECHILD) else { return nil }
+            let exited = reaped == pid && raw & 0x7f == 0
+            status = exited ? DaemonStartStatus(rawValue: UInt8((raw >> 8) & 0xff)) ?? .failed : .failed
+            return status
+        }
+
+        deinit {
+            // Still running when the client gave up: reap it when it does exit, off this thread.
+            guard status == nil else { return }
+            let pid = pid
+            Thread.detachNewThread {
+                var raw: Int32 = 0
+                while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+            }
+        }
+    }
+}
+
+/// What `alarmd --background` tells its starter through its exit status.
+public enum DaemonStartStatus: UInt8, Sendable {
+    /// The daemon serves on its socket.
+    case serving = 0
+    /// It could not start; its log says why.
+    case failed = 1
+    /// Another alarmd already serves this user (a client started one at the same moment).
+    case anotherServes = 3
 }

@@ -26,6 +26,19 @@ public enum AlarmProtocol {
         case missed
         /// Daemon facts: version, time zone, audio device, notification server.
         case status
+        /// An app's authorization (`app`). Replies with `authorization`.
+        case authorization
+        /// An app asks to schedule alarms (`app`, `registration`): answers a known decision at
+        /// once; for an unknown app shows the consent prompt and answers `notDetermined`, the
+        /// decision following as an `authorization` event to the app's watchers.
+        case requestAuthorization
+        /// Every app alarmd knows, with its decision and alarm count. Replies with `apps`.
+        case apps
+        /// A person's decision from `alarmctl apps` (`app`, `decision`).
+        case setAuthorization
+        /// Hands the app's pending intents (`app`) to the caller, once: they are removed
+        /// durably before the reply. Replies with `intents`.
+        case claimIntents
         /// Turn an alarm (`alarm`) off without deleting it, and on again (from now on).
         case disable, enable
         /// Pass over the next occurrence of a repeating alarm (`alarm`).
@@ -43,6 +56,15 @@ public enum AlarmProtocol {
         public var alarm: UUID?
         public var record: AlarmRecord?
         public var limit: Int?
+        /// `schedule`: the intents the alarm's Stop and secondary buttons run in the app.
+        public var stopIntent: EncodedIntent?
+        public var secondaryIntent: EncodedIntent?
+        /// `schedule`, `requestAuthorization`: who the app is and how alarmd starts it.
+        public var registration: AppRegistration?
+        /// `watch`: this connection runs the app's intents (an `AlarmManager`).
+        public var runsIntents: Bool?
+        /// `setAuthorization`.
+        public var decision: AppDecision?
 
         public init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version
@@ -65,6 +87,10 @@ public enum AlarmProtocol {
         /// An alarm's sound started: `alarm`, `firedFor` (when it was due) and `firstFrame`
         /// (when its first audio frame reached the device).
         case sounding
+        /// An app's authorization changed or its prompt was answered: `app`, `authorization`.
+        case authorization
+        /// A person pressed a button whose intent the app runs: claim it with `claimIntents`.
+        case intentPending
     }
 
     /// A reply (has `id`) or a pushed event (has `event`).
@@ -83,6 +109,10 @@ public enum AlarmProtocol {
         public var intent: String?
         public var firedFor: Date?
         public var firstFrame: Date?
+        public var app: String?
+        public var authorization: AlarmManager.AuthorizationState?
+        public var apps: [AppSummary]?
+        public var intents: [PendingIntent]?
 
         public init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
             self.id = id
@@ -111,6 +141,8 @@ public enum AlarmProtocol {
         public enum Code: String, Codable, Sendable {
             case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
             case maximumLimitReached, invalidConfiguration, storage, internalError
+            /// The app may not schedule alarms: not yet asked, or a person said no.
+            case notAuthorized
         }
     }
 
@@ -139,8 +171,11 @@ public enum AlarmProtocol {
         public var notifications: String
         /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
         public var defaultSnooze: Double
+        /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
+        public var wakeFromSuspend: String?
 
-        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double) {
+        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
+                    wakeFromSuspend: String? = nil) {
             self.version = version
             self.pid = pid
             self.timeZone = timeZone
@@ -148,6 +183,7 @@ public enum AlarmProtocol {
             self.audioDevice = audioDevice
             self.notifications = notifications
             self.defaultSnooze = defaultSnooze
+            self.wakeFromSuspend = wakeFromSuspend
         }
     }
 

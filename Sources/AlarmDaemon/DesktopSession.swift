@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import Logging
+
+/// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:
+/// pause media players while ringing, and keep the machine awake while ringing or when an
+/// alarm is due within `inhibitAhead`.
+final class DesktopSession: @unchecked Sendable {
+    // @unchecked: every field below is touched only on `queue`.
+    static let inhibitAhead: TimeInterval = 120
+
+    private let queue = DispatchQueue(label: "openalarmkit.desktop")
+    private let media: MediaPauser
+    private let inhibitor: SleepInhibitor
+    private var ringing = false
+    private var pauseMedia: Bool
+    private var nextDeadline: Date?
+    private var wakeUp: DispatchWorkItem?
+
+    init(pauseMedia: Bool, logger: Logger) {
+        self.pauseMedia = pauseMedia
+        media = MediaPauser(logger: logger)
+        inhibitor = SleepInhibitor(logger: logger)
+    }
+
+    func setPauseMedia(_ on: Bool) { queue.async { [self] in pauseMedia = on } }
+
+    /// From the loop: at least one alarm rings (true) or none does any more (false).
+    func ringingChanged(_ now: Bool) {
+        queue.async { [self] in
+            guard now != ringing else { return }
+            ringing = now
+            if now {
+                if pauseMedia { media.pausePlaying() }
+            } else {
+                media.resumePaused()
+            }
+            updateInhibitor()
+        }
+    }
+
+    /// From the loop: the earliest deadline changed.
+    func deadlineChanged(_ deadline: Date?) {
+        queue.async { [self] in
+            nextDeadline = deadline
+            updateInhibitor()
+        }
+    }
+
+    /// Waits for queued work (tests, shutdown); releases what is held.
+    func shutdown() {
+        queue.sync {
+            wakeUp?.cancel()
+            media.resumePaused()
+            inhibitor.release()
+        }
+    }
+
+    private func updateInhibitor() {
+        wakeUp?.cancel()
+        wakeUp = nil
+        let now = Date()
+        let soon = nextDeadline.map { $0.timeIntervalSince(now) <= Self.inhibitAhead } ?? false
+        if ringing || soon {
+            inhibitor.hold(why: ringing ? "An alarm is ringing" : "An alarm is due within two minutes")
+        } else {
+            inhibitor.release()
+        }
+        // Take it when the next deadline comes within reach (wall clock: it follows a set clock).
+        if let deadline = nextDeadline, !soon {
+            let item = DispatchWorkItem { [self] in updateInhibitor() }
+            wakeUp = item
+            let seconds = deadline.timeIntervalSince(now) - Self.inhibitAhead
+            queue.asyncAfter(wallDeadline: .now() + seconds, execute: item)
+        }
+    }
+}

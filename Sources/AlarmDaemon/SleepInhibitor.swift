@@ -1,0 +1,51 @@
+import CLibNotify
+import Glibc
+import Logging
+
+/// Holds a logind `sleep:idle` block inhibitor (org.freedesktop.login1 `Inhibit` on the
+/// system bus) while it is wanted, so an idle timeout does not put the machine back to sleep
+/// mid-ring or just before an alarm. Releasing is closing the descriptor logind handed us.
+/// Without logind (no system bus, another init) it logs once and does nothing.
+/// Runs on `DesktopSession`'s queue.
+final class SleepInhibitor {
+    private let logger: Logger
+    private var fd: Int32?
+    private var reportedMissing = false
+
+    init(logger: Logger) { self.logger = logger }
+
+    var isHeld: Bool { fd != nil }
+
+    func hold(why: String) {
+        guard fd == nil else { return }
+        var failure = ""
+        guard let bus = DBusLink(G_BUS_TYPE_SYSTEM, failure: &failure) else {
+            reportOnce("no system bus; the machine may suspend mid-ring (\(failure))")
+            return
+        }
+        do {
+            let (reply, handed) = try bus.call(
+                "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit",
+                ["sleep:idle", "OpenAlarmKit", why, "block"].map(DBusLink.string), replyType: "(h)", wantsFD: true)
+            g_variant_unref(reply)
+            guard let handed, handed >= 0 else { throw DBusLink.CallError(description: "logind returned no descriptor") }
+            fd = handed
+            logger.info("holding a sleep inhibitor", metadata: ["why": "\(why)"])
+        } catch {
+            reportOnce("cannot inhibit sleep: \(error)")
+        }
+    }
+
+    func release() {
+        guard let fd else { return }
+        close(fd)
+        self.fd = nil
+        logger.info("released the sleep inhibitor")
+    }
+
+    private func reportOnce(_ message: String) {
+        guard !reportedMissing else { return }
+        reportedMissing = true
+        logger.info("\(message)")
+    }
+}

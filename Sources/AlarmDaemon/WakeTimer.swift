@@ -1,0 +1,70 @@
+import CLinux
+import Foundation
+
+/// Wakes the machine from suspend ahead of the earliest alarm: a timerfd on
+/// CLOCK_REALTIME_ALARM armed `wakeEarly` before it, so the sound device and server are up
+/// when the precise CLOCK_REALTIME timer rings. Creating one needs CAP_WAKE_ALARM; without
+/// it alarms still ring whenever the machine is awake, and `status` says how to enable it.
+final class WakeTimer {
+    enum Availability: Equatable {
+        case available
+        case unavailable(why: String)
+    }
+
+    let fd: Int32
+    let availability: Availability
+    var wakeEarly: TimeInterval
+    private(set) var armedFor: Date?
+
+    init(wakeEarly: TimeInterval) {
+        self.wakeEarly = wakeEarly
+        let created = timerfd_create(CLOCK_REALTIME_ALARM, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        fd = created
+        if created >= 0 {
+            availability = .available
+        } else if errno == EPERM {
+            availability = .unavailable(why: "alarmd lacks CAP_WAKE_ALARM, add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] "
+                + "section of alarmd.service (systemd 254 or later) or run 'sudo setcap cap_wake_alarm+ep \(Self.executable)'")
+        } else {
+            availability = .unavailable(why: "the kernel has no wake-up clock here (\(String(cString: strerror(errno)))), "
+                + "a machine with an RTC that can wake it is needed")
+        }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// The `alarmctl status` line.
+    var statusLine: String {
+        switch availability {
+        case .available: "yes (CAP_WAKE_ALARM)"
+        case .unavailable(let why): "no: \(why)"
+        }
+    }
+
+    /// Arms for `wakeEarly` before `deadline` (at the deadline itself when that moment has
+    /// passed); disarms for nil or a deadline already past.
+    func arm(forDeadline deadline: Date?, now: Date = Date()) {
+        guard fd >= 0 else { return }
+        guard let deadline, deadline > now else {
+            armedFor = nil
+            _ = oak_timerfd_arm_realtime(fd, 0, 0)
+            return
+        }
+        let early = deadline.addingTimeInterval(-wakeEarly)
+        let target = early > now ? early : deadline
+        armedFor = target
+        let seconds = target.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        _ = oak_timerfd_arm_realtime(fd, Int64(whole), Int((seconds - whole) * 1e9))
+    }
+
+    /// Consumes a wake-up (the machine is up; the precise timer rings) or a clock change.
+    func drain() {
+        var expirations: UInt64 = 0
+        _ = read(fd, &expirations, 8)
+    }
+
+    private static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/usr/bin/alarmd"
+    }
+}

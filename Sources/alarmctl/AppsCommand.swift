@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+/// `alarmctl apps`: which apps may schedule alarms, and a person's say over it. alarmctl acts
+/// for the person, so it needs no permission of its own.
+struct AppsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps",
+        abstract: "List apps with their permission and alarms; allow, deny or reset an app.",
+        discussion: """
+            An app asks once (its first requestAuthorization(), or its first schedule) and a \
+            notification offers Allow / Don't Allow. This is consent, as on iOS, not a security \
+            boundary: every program you run can reach alarmd, and alarmctl acts for you.
+            """,
+        subcommands: [AppsList.self, AppsAllow.self, AppsDeny.self, AppsReset.self], defaultSubcommand: AppsList.self)
+}
+
+struct AppsList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Apps, their permission, alarms and pending intents.")
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let apps = try DaemonLink().send(.apps).apps ?? []
+        if json { return JSONOutput.print(apps) }
+        guard !apps.isEmpty else { return print("no apps have asked to schedule alarms") }
+        let width = max(apps.map(\.app.count).max() ?? 0, 3)
+        print("APP".padding(toLength: width, withPad: " ", startingAt: 0) + "  PERMISSION      ALARMS  PENDING  NAME")
+        for app in apps {
+            // alarmctl's own alarms need no consent: it acts for the person.
+            let words = app.app == DaemonLink.appID ? "trusted" : Self.words(app.authorization)
+            let state = words.padding(toLength: 14, withPad: " ", startingAt: 0)
+            let alarms = String(app.alarmCount).leftPadded(to: 6)
+            let pending = String(app.pendingIntents).leftPadded(to: 7)
+            print(app.app.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(state)  \(alarms)  \(pending)  \(app.displayName ?? "")")
+        }
+    }
+
+    static func words(_ state: AlarmManager.AuthorizationState) -> String {
+        switch state {
+        case .authorized: "allowed"
+        case .denied: "denied"
+        case .notDetermined: "not asked"
+        }
+    }
+}
+
+/// allow, deny, reset: the person's decision, as if answered in the consent prompt.
+protocol AppsDecision: ParsableCommand {
+    static var decision: AppDecision { get }
+    var app: String { get }
+}
+
+extension AppsDecision {
+    func run() throws {
+        var request = AlarmProtocol.Request(id: 0, op: .setAuthorization, app: app)
+        request.decision = Self.decision
+        let link = try DaemonLink()
+        let reply: AlarmProtocol.Message
+        do { reply = try link.connection.send(request) } catch {
+            complain(error.description)
+            if case .refused = error { throw Exit.refused }
+            throw Exit.unreachable
+        }
+        print("\(app): \(AppsList.words(reply.authorization ?? .notDetermined))")
+    }
+}
+
+struct AppsAllow: AppsDecision {
+    static let configuration = CommandConfiguration(commandName: "allow", abstract: "Let an app schedule alarms.")
+    static let decision = AppDecision.allow
+    @Argument(help: "The app id, as `alarmctl apps` lists it.") var app: String
+}
+
+struct AppsDeny: AppsDecision {
+    static let configuration = CommandConfiguration(commandName: "deny", abstract: "Stop an app from scheduling alarms (its alarms stay).")
+    static let decision = AppDecision.deny
+    @Argument(help: "The app id, as `alarmctl apps` lists it.") var app: String
+}
+
+struct AppsReset: AppsDecision {
+    static let configuration = CommandConfiguration(commandName: "reset", abstract: "Forget the decision: the app asks again.")
+    static let decision = AppDecision.reset
+    @Argument(help: "The app id, as `alarmctl apps` lists it.") var app: String
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(width - count, 0)) + self }
+}

@@ -1,0 +1,73 @@
+import AlarmAudio
+import AlarmDaemon
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+/// `alarmctl sound devices`: where a sound can go, and what alarms use now.
+struct SoundDevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List audio devices (ALSA PCMs, sound server sinks) and say which one alarms use.",
+        discussion: """
+            Any name listed can go to 'sound.device' in config.toml, OPENALARMKIT_AUDIO_DEVICE or \
+            'sound play --device'.
+            """)
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let config = (try? DaemonConfig.load(path: AlarmPaths(environment: environment).configFile, environment: environment)) ?? DaemonConfig()
+        let chain = [config.audioDevice] + PlaybackOptions.standardFallbackDevices.filter { $0 != config.audioDevice }
+        print("Alarms play on (first that opens):")
+        for device in chain {
+            let state = SoundDevices.openProblem(device).map { "cannot open now: \($0)" } ?? "opens now"
+            print("  \(device)  (\(state))")
+        }
+        print("\nALSA devices:")
+        for pcm in SoundDevices.pcms() {
+            print("  \(pcm.name)" + (pcm.description.isEmpty ? "" : "  \(pcm.description)"))
+        }
+        let sinks = ServerSinks.list(environment: environment)
+        if !sinks.isEmpty {
+            print("\nSound server sinks (\(sinks[0].server)):")
+            for sink in sinks { print("  \(sink.alsaDevice)  \(sink.name)\(sink.isDefault ? "  (default)" : "")") }
+        }
+    }
+}
+
+/// The running sound server's sinks, as ALSA device names that reach each one. Read with
+/// pactl, which speaks to PulseAudio and to PipeWire (pipewire-pulse) alike.
+struct ServerSinks {
+    var name: String
+    var server: String
+    var isDefault: Bool
+    var alsaDevice: String
+
+    static func list(environment: [String: String]) -> [ServerSinks] {
+        guard let pactl = ["/usr/bin/pactl", "/bin/pactl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
+              let info = run(pactl, ["info"]), let short = run(pactl, ["list", "short", "sinks"]) else { return [] }
+        let isPipeWire = info.contains("on PipeWire")
+        let defaultSink = info.split(separator: "\n").first { $0.hasPrefix("Default Sink:") }
+            .map { $0.dropFirst("Default Sink:".count).trimmingCharacters(in: .whitespaces) }
+        return short.split(separator: "\n").compactMap { line in
+            let columns = line.split(separator: "\t")
+            guard columns.count >= 2 else { return nil }
+            let name = String(columns[1])
+            return ServerSinks(name: name, server: isPipeWire ? "PipeWire" : "PulseAudio", isDefault: name == defaultSink,
+                               alsaDevice: isPipeWire ? "pipewire:NODE=\(name)" : "pulse:DEVICE=\(name)")
+        }
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+import OpenAlarmKit
+import Testing
+import TestSupport
+
+/// Around a ring, alarmd pauses the media players that were playing (and resumes only those)
+/// and holds a logind sleep:idle inhibitor while ringing or due within 2 minutes; against
+/// scripts/testing/fake-desktop-services.py on a private bus (as session and system bus).
+@Suite struct DesktopSessionTests {
+    final class FakeDesktop: @unchecked Sendable {
+        private(set) var address = ""
+        private let process: Subprocess
+        private let lines = Locked<[String]>([])
+
+        static func start(players: [String]) async throws -> FakeDesktop {
+            let desktop = try FakeDesktop(players: players)
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline, desktop.process.isRunning, !desktop.lines.withLock({ $0.contains("ready") }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            guard let line = desktop.lines.withLock({ $0.first { $0.hasPrefix("address ") } }) else {
+                throw SoundServerSession.Failure(description: "fake desktop services did not start")
+            }
+            desktop.address = String(line.dropFirst(8))
+            return desktop
+        }
+
+        private init(players: [String]) throws {
+            let script = SoundServerSession.script.deletingLastPathComponent().appendingPathComponent("fake-desktop-services.py").path
+            process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] },
+                                     stdin: .pipe, stdout: .pipe, stderr: .null)
+            let reader = process.output!
+            let lines = self.lines
+            Thread {
+                var pending = Data()
+                while true {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { return }
+                    pending.append(chunk)
+                    while let newline = pending.firstIndex(of: 10) {
+                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                        pending.removeSubrange(pending.startIndex...newline)
+                        lines.withLock { $0.append(line) }
+                    }
+                }
+            }.start()
+        }
+
+        deinit {
+            try? process.input?.close()
+            process.wait()
+        }
+
+        func send(_ command: String) async throws -> String {
+            let already = lines.withLock { $0.count }
+            process.input?.write(Data((command + "\n").utf8))
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if let answer = lines.withLock({ Array($0.dropFirst(already)).first { $0.hasPrefix("ok") || $0.hasPrefix("error") } }) {
+                    return String(answer.dropFirst(3))
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            throw SoundServerSession.Failure(description: "no answer to \(command)")
+        }
+
+        func status(_ player: String) async throws -> String { try await send("status \(player)") }
+        func inhibitors() async throws -> Int { Int(try await send("inhibitors").split(separator: " ").first ?? "") ?? -1 }
+    }
+
+    private func daemon(on desktop: FakeDesktop, config: String? = nil) async throws -> (LocalDaemon, String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-desktop-\(UUID().uuidString.prefix(8))").path
+        for folder in ["run", "state", "config"] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+        }
+        chmod("\(root)/run", 0o700)
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENALARMKIT_AUDIO_DEVICE"] = "null"
+        environment["DBUS_SESSION_BUS_ADDRESS"] = desktop.address
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = desktop.address
+        for key in ["XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[key] = nil }
+        return (try await LocalDaemon.launch(environment: environment, root: root, config: config), root)
+    }
+
+    @Test func playingMediaIsPausedWhileRingingAndOnlyThatIsResumed() async throws {
+        let desktop = try await FakeDesktop.start(players: ["music=Playing", "podcast=Paused"])
+        let (daemon, root) = try await daemon(on: desktop)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let alarm = try daemon.scheduleTimer(seconds: 1)
+        try await daemon.waitUntilAlerting(alarm)
+        let paused = try await eventuallyTrue(within: 5) { (try? await desktop.status("music")) == "Paused" }
+        #expect(paused, "\(daemon.log)")
+        #expect(try await desktop.status("podcast") == "Paused")
+        try daemon.connect().send(.stop, alarm: alarm)
+        let resumed = try await eventuallyTrue(within: 5) { (try? await desktop.status("music")) == "Playing" }
+        #expect(resumed)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await desktop.status("podcast") == "Paused", "a player we did not pause stays paused")
+    }
+
+    @Test func withPauseMediaOffPlayersAreLeftAlone() async throws {
+        let desktop = try await FakeDesktop.start(players: ["music=Playing"])
+        let (daemon, root) = try await daemon(on: desktop, config: "[sound]\npause_media = false\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let alarm = try daemon.scheduleTimer(seconds: 1)
+        try await daemon.waitUntilAlerting(alarm)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await desktop.status("music") == "Playing")
+    }
+
+    @Test func aSleepInhibitorIsHeldWhileAnAlarmIsDueSoonOrRingingAndReleasedAfter() async throws {
+        let desktop = try await FakeDesktop.start(players: [])
+        let (daemon, root) = try await daemon(on: desktop)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try daemon.scheduleTimer(seconds: 600)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await desktop.inhibitors() == 0, "nothing due within 2 minutes")
+        let alarm = try daemon.scheduleTimer(seconds: 3)
+        let heldAhead = try await eventuallyTrue(within: 2) { (try? await desktop.inhibitors()) == 1 }
+        #expect(heldAhead, "held while an alarm is due within 2 minutes")
+        try await daemon.waitUntilAlerting(alarm)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await desktop.inhibitors() == 1, "one inhibitor, held through the ring")
+        #expect(try await desktop.send("inhibitors").contains("sleep:idle:"))
+        try daemon.connect().send(.stop, alarm: alarm)
+        let released = try await eventuallyTrue(within: 5) { (try? await desktop.inhibitors()) == 0 }
+        #expect(released, "released once nothing rings and the next alarm is 10 minutes away")
+    }
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""Fake logind and MPRIS media players on a private D-Bus bus, for alarmd's desktop tests.
+
+Starts its own dbus-daemon (no service directories: nothing real gets activated), prints
+`address ADDRESS` and `ready`. alarmd is then given that address as both its session and its
+system bus. On it:
+  org.freedesktop.login1          Manager.Inhibit(what, who, why, mode) -> a descriptor;
+                                  the inhibitor counts as held until every copy is closed
+  org.mpris.MediaPlayer2.NAME     one player per --player NAME=STATUS (Playing, Paused,
+                                  Stopped): Player.Play/Pause/PlayPause/Stop and the
+                                  PlaybackStatus property
+Commands on stdin, each answered with `ok ...` or `error ...`:
+  status NAME       the player's PlaybackStatus
+  set NAME STATUS   change it (as the person would)
+  inhibitors        how many inhibitors are held, and their `what:why` list
+End of stdin stops everything.
+"""
+import argparse, os, select, shutil, subprocess, sys, tempfile, threading
+
+import dbus, dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+
+PLAYER_IFACE = "org.mpris.MediaPlayer2.Player"
+
+
+class Player(dbus.service.Object):
+    def __init__(self, connection, status):
+        super().__init__(connection, "/org/mpris/MediaPlayer2")
+        self.status = status
+
+    @dbus.service.method(PLAYER_IFACE)
+    def Play(self):
+        self.status = "Playing"
+
+    @dbus.service.method(PLAYER_IFACE)
+    def Pause(self):
+        if self.status == "Playing":
+            self.status = "Paused"
+
+    @dbus.service.method(PLAYER_IFACE)
+    def PlayPause(self):
+        self.status = "Paused" if self.status == "Playing" else "Playing"
+
+    @dbus.service.method(PLAYER_IFACE)
+    def Stop(self):
+        self.status = "Stopped"
+
+    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="ss", out_signature="v")
+    def Get(self, interface, name):
+        if interface == PLAYER_IFACE and name == "PlaybackStatus":
+            return dbus.String(self.status)
+        raise dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.UnknownProperty")
+
+
+class Login1(dbus.service.Object):
+    def __init__(self, connection):
+        super().__init__(connection, "/org/freedesktop/login1")
+        self.held = []  # (read end, what, why)
+
+    @dbus.service.method("org.freedesktop.login1.Manager", in_signature="ssss", out_signature="h")
+    def Inhibit(self, what, who, why, mode):
+        read, write = os.pipe()
+        self.held.append((read, str(what), str(why)))
+        fd = dbus.types.UnixFd(write)  # dbus-python keeps its own copy
+        os.close(write)
+        return fd
+
+    def count(self):
+        alive = []
+        for read, what, why in self.held:
+            ready, _, _ = select.select([read], [], [], 0)
+            if ready:  # EOF: every copy of the write end is closed
+                os.close(read)
+            else:
+                alive.append((read, what, why))
+        self.held = alive
+        return alive
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--player", action="append", default=[], help="NAME=STATUS")
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="oak-fake-desktop-")
+    config = os.path.join(folder, "bus.conf")
+    with open(config, "w") as f:
+        f.write("""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:dir=%s</listen>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>""" % folder)
+    bus = subprocess.Popen(["dbus-daemon", "--config-file", config, "--print-address", "--nofork"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = bus.stdout.readline().strip()
+    try:
+        DBusGMainLoop(set_as_default=True)
+        login_connection = dbus.bus.BusConnection(address)
+        login_name = dbus.service.BusName("org.freedesktop.login1", login_connection)
+        login = Login1(login_connection)
+        players = {}
+        for spec in args.player:
+            name, status = spec.split("=", 1)
+            connection = dbus.bus.BusConnection(address)
+            players[name] = (dbus.service.BusName("org.mpris.MediaPlayer2." + name, connection), Player(connection, status))
+        loop = GLib.MainLoop()
+
+        def command(line):
+            words = line.split()
+            if not words:
+                return ""
+            if words[0] == "status" and words[1] in players:
+                return "ok " + players[words[1]][1].status
+            if words[0] == "set" and words[1] in players:
+                players[words[1]][1].status = words[2]
+                return "ok"
+            if words[0] == "inhibitors":
+                held = login.count()
+                return "ok %d %s" % (len(held), " ".join("%s:%s" % (w, y.replace(" ", "_")) for _, w, y in held))
+            return "error unknown command " + line.strip()
+
+        def on_input(source, condition):
+            line = sys.stdin.readline()
+            if not line:
+                loop.quit()
+                return False
+            answer = command(line)
+            if answer:
+                print(answer, flush=True)
+            return True
+
+        GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, on_input)
+        print("address " + address, flush=True)
+        print("ready", flush=True)
+        loop.run()
+    finally:
+        sys.stdout.flush()
+        bus.kill()
+        bus.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+        os._exit(0)  # the names' destructors would call the bus that is gone
+
+
+if __name__ == "__main__":
+    main()
