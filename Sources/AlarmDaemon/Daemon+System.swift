@@ -26,6 +26,18 @@ extension Daemon {
             presenter.notice(title: "Alarm database was damaged", body: notice)
         }
         persistence.onQuarantine = { notice in presenter.notice(title: "Some alarms were set aside", body: notice) }
+        var warned = false
+        onStorageProblem = { problem in
+            // One notification per episode, not one per failed retry.
+            if let problem, !warned {
+                warned = true
+                presenter.notice(
+                    title: "Alarms cannot be saved",
+                    body: "\(problem). Alarms still ring and changes still take effect; alarmd keeps them in memory and saves them once it can. Free disk space or fix the folder's permissions.")
+            } else if problem == nil {
+                warned = false
+            }
+        }
         let desktop = DesktopSession(pauseMedia: currentConfig.pauseMedia, logger: logger)
         sounds.onRingingChanged = { desktop.ringingChanged($0) }
         onDeadline = { desktop.deadlineChanged($0) }

@@ -7,7 +7,7 @@ import OpenAlarmKit
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
 /// a clock change or a time-zone change, and never otherwise.
 public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
-    public static let version = "0.1.0"
+    public static let version = PackageVersion.current
 
     let environment: [String: String]
     private let paths: AlarmPaths
@@ -33,6 +33,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var listening: Int32 = -1
     private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
+    /// Why config.toml is not in effect (the last good settings are); shown by `status`.
+    private(set) var configProblem: String?
+    /// Called when saving starts failing (with the reason) or works again (nil): one notification.
+    var onStorageProblem: (String?) -> Void = { _ in }
     /// Tells outputs that keep their own copy of the config about a reload.
     var onConfigReload: (DaemonConfig) -> Void = { _ in }
     /// Called once the socket answers and the alarms are loaded, just before serving.
@@ -92,13 +96,17 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: zone), policy: config.policy),
             maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
         engine.onChange = { [unowned self] in changed() }
+        engine.scheduleRetry = { [unowned self] delay, work in loop.after(delay, work) }
+        engine.onStorageChange = { [unowned self] in storageChanged() }
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
         // The server exists before the alarms load, since loading may already report missed
         // alarms to watchers (there are none yet, but the path must be there).
         try claimInstance()
-        server = SocketServer(loop: loop, listening: listening, logger: logger) { [unowned self] request, connection in
+        let budget = DescriptorBudget.raiseAndMeasure()
+        server = SocketServer(loop: loop, listening: listening, maxClients: budget.maxClients, logger: logger) { [unowned self] request, connection in
             handle(request, from: connection)
         }
+        server.beforeRequest = { [unowned self] in ringIfDue() }
         apps = try AppsService(
             persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,
             paths: paths, logger: logger,
@@ -108,7 +116,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         apps.alarmCounts = { [unowned self] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } }
         do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
         apps.start(existingAlarms: Set(engine.records.keys), now: Date())
-        loop.watch(timer.fd) { [unowned self] _ in timerFired() }
+        loop.watch(timer.fd, urgent: true) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
         timer.onArm = { [unowned self] deadline in
@@ -128,7 +136,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         armPopupTimer()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         onReady()
-        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket), started in \(elapsed) ms")
+        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
         loop.run()
 
         logger.info("alarmd stopping")
@@ -188,10 +196,13 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                     version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
                     audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
                     wakeFromSuspend: wake.statusLine)
+                reply.status?.storageProblem = engine.storageProblem
+                reply.status?.configProblem = configProblem
             }
         } catch {
             return .failure(id: request.id, error)
         }
+        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op) { reply.warning = engine.durabilityWarning }
         return reply
     }
 
@@ -263,6 +274,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         apps.personActed(event, intents: intents, now: Date())
     }
 
+    private func storageChanged() {
+        onStorageProblem(engine.storageProblem)
+    }
+
     // MARK: Time
 
     /// Countdown popups show whole minutes left, re-shown in place when that figure changes.
@@ -293,6 +308,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
         engine.processDue(now: Date())
         timer.arm(engine.nextDeadline)
+    }
+
+    /// Between two requests of a long run: an alarm that came due rings now, not after the run.
+    private func ringIfDue() {
+        guard let due = timer.armedFor, due <= Date() else { return }
+        timerFired()
     }
 
     private func checkTimeZone() {

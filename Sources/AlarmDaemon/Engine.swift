@@ -18,6 +18,16 @@ final class Engine {
 
     /// After every change of the alarm set: re-arm the timer, tell watchers.
     var onChange: () -> Void = {}
+    /// Writes that failed, kept in memory and retried.
+    private var pending = PendingWrites()
+    /// Why the last write failed, while changes are pending; nil when everything is on disk.
+    private(set) var storageProblem: String?
+    private var retryDelay: Double = 1
+    private var retryScheduled = false
+    /// Runs work after a delay on the loop (the persistence retry).
+    var scheduleRetry: (Double, @escaping () -> Void) -> Void = { _, _ in }
+    /// Saving started or stopped failing: status and one notification.
+    var onStorageChange: () -> Void = {}
     /// Events for the app that owns the alarm: missed, intent.
     var onEvent: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
 
@@ -66,7 +76,7 @@ final class Engine {
         do { transition = try lifecycle.schedule(request, now: now) } catch {
             throw .init(.neverFires, error.description)
         }
-        try apply([(request.id, transition)], now: now, mustPersist: true)
+        apply([(request.id, transition)], now: now, mustPersist: true)
         return transition.record!
     }
 
@@ -76,7 +86,7 @@ final class Engine {
         do { transition = try lifecycle.handle(event, for: record, now: now) } catch {
             throw .init(.invalidTransition, error.description)
         }
-        try apply([(id, transition)], now: now, mustPersist: true)
+        apply([(id, transition)], now: now, mustPersist: true)
         return transition.record
     }
 
@@ -88,7 +98,7 @@ final class Engine {
         do { transition = try lifecycle.edit(existing, to: request, now: now) } catch {
             throw .init(.neverFires, error.description)
         }
-        try apply([(request.id, transition)], now: now, mustPersist: true)
+        apply([(request.id, transition)], now: now, mustPersist: true)
         return transition.record!
     }
 
@@ -118,8 +128,8 @@ final class Engine {
             }
         }
         guard !transitions.isEmpty else { return }
-        // An alarm rings even when the disk is full: persistence failures are logged only.
-        try? apply(transitions, now: now, mustPersist: false)
+        // An alarm rings even when the disk is full: its write waits in `pending`.
+        apply(transitions, now: now, mustPersist: false)
     }
 
     /// The zone changed: relative alarms follow the new wall clock.
@@ -133,12 +143,12 @@ final class Engine {
                 transitions.append((record.id, transition))
             }
         }
-        try? apply(transitions, now: now, mustPersist: false)
+        apply(transitions, now: now, mustPersist: false)
     }
 
     // MARK: Effects
 
-    private func apply(_ transitions: [(UUID, Transition)], now: Date, mustPersist: Bool) throws(AlarmProtocol.ErrorReply) {
+    private func apply(_ transitions: [(UUID, Transition)], now: Date, mustPersist: Bool) {
         var saves: [UUID: AlarmRecord] = [:]
         var deletes: Set<UUID> = []
         var missed: [MissedEntry] = []
@@ -158,27 +168,57 @@ final class Engine {
                 }
             }
         }
-        // A request is answered only once durable, so its write comes first. Time-driven
-        // transitions ring first and write after: the sound must not wait for a disk sync,
-        // and if the daemon dies in between, the alarm is still due and rings on restart.
-        if mustPersist { try commit(saves: saves, deletes: deletes, missed: missed, mustPersist: true) }
+        // A request is answered as durable only once it is, so its write comes first. When the
+        // write fails (disk full, read-only folder, a locked database) the change still takes
+        // effect in memory (a stop still silences the sound) and stays pending, retried, and the
+        // reply says it is not yet durable. Time-driven transitions ring first and write after:
+        // the sound must not wait for a disk sync, and if the daemon dies in between, the alarm
+        // is still due and rings on restart.
+        pending.merge(saves: saves, deletes: deletes, missed: missed)
+        if mustPersist { persistPending() }
         for (id, transition) in transitions {
             let appID = records[id]?.appID ?? transition.record?.appID ?? ""
             records[id] = transition.record
             for effect in transition.effects { carryOut(effect, appID: appID) }
         }
-        if !mustPersist { try? commit(saves: saves, deletes: deletes, missed: missed, mustPersist: false) }
+        if !mustPersist { persistPending() }
         if !missed.isEmpty { presenter.reportMissed(missed) }
         onChange()
     }
 
-    private func commit(saves: [UUID: AlarmRecord], deletes: Set<UUID>, missed: [MissedEntry], mustPersist: Bool) throws(AlarmProtocol.ErrorReply) {
+    /// Writes every pending change in one transaction. On failure they stay pending and a
+    /// retry is scheduled (1 s, doubling to 30 s); `storageProblem` says why meanwhile.
+    private func persistPending() {
+        guard !pending.isEmpty else { return }
         do {
-            try persistence.commit(saves: Array(saves.values), deletes: Array(deletes), missed: missed)
+            try persistence.commit(saves: Array(pending.saves.values), deletes: Array(pending.deletes), missed: pending.missed)
+            pending.removeAll()
+            if let problem = storageProblem {
+                logger.notice("alarms are saved again (was: \(problem))")
+                storageProblem = nil
+                retryDelay = 1
+                onStorageChange()
+            }
         } catch {
-            logger.error("could not save alarms: \(error)")
-            if mustPersist { throw .init(.storage, "could not save the change: \(error)") }
+            let first = storageProblem == nil
+            storageProblem = "\(error)"
+            logger.error("could not save alarms, keeping \(pending.count) change(s) in memory and retrying: \(error)")
+            if first { onStorageChange() }
+            guard !retryScheduled else { return }
+            retryScheduled = true
+            let delay = retryDelay
+            retryDelay = min(retryDelay * 2, 30)
+            scheduleRetry(delay) { [weak self] in
+                guard let self else { return }
+                retryScheduled = false
+                persistPending()
+            }
         }
+    }
+
+    /// What a reply must say when its change is in memory only.
+    var durabilityWarning: String? {
+        storageProblem.map { "not yet durable: the change is in effect but could not be saved (\($0)); alarmd keeps it in memory and retries" }
     }
 
     private func carryOut(_ effect: LifecycleEffect, appID: String) {

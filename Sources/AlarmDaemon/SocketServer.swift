@@ -6,43 +6,71 @@ import OpenAlarmKit
 /// The daemon's end of the protocol: a Unix stream socket speaking JSON lines. Malformed or
 /// oversized input gets an error reply and the connection lives on; peers of another user are
 /// refused. Runs entirely on the event loop's thread.
+///
+/// No client can starve the loop or the ring: each connection gets a slice of a few requests
+/// per turn (the rest waits, unread, for the next turn, after the timer); replies queue
+/// without blocking, under a per-client and a global cap; past `maxClients` a new client is
+/// told so and closed; and when the process runs out of descriptors, accepting pauses instead
+/// of spinning.
 final class SocketServer {
     /// Answers a request with its reply line (JSON, no newline).
     typealias Handler = (AlarmProtocol.Request, Connection) -> Data
 
     final class Connection {
         let fd: Int32
-        fileprivate var inbox: [UInt8] = []
-        fileprivate var outbox: [UInt8] = []
+        fileprivate var inbox = ByteQueue()
+        fileprivate var outbox = ByteQueue()
         /// Skipping the rest of an oversized line.
         fileprivate var discarding = false
+        /// The peer shut down its write side (or vanished): answer what it sent, then close.
+        fileprivate var readClosed = false
+        /// Complete lines wait in `inbox` for the next turn (the slice ran out).
+        fileprivate var backlogged = false
         /// Set by a `watch` request: `.some(nil)` watches every app.
         var watching: String?? = nil
 
         init(fd: Int32) { self.fd = fd }
     }
 
-    /// A watcher that falls this far behind is disconnected rather than buffered forever.
-    private static let maxOutbox = 16 << 20
+    /// Requests one connection may have answered per loop turn before the others get theirs.
+    static let slice = 8
+    /// A client that falls this far behind reading is disconnected rather than buffered
+    /// forever (a list of 10,000 alarms is ~7 MiB, so one whole reply always fits).
+    static let maxOutboxPerClient = 16 << 20
+    /// All clients' unsent bytes together; past it, the client furthest behind is dropped.
+    static let maxOutboxTotal = 64 << 20
+    /// How long accepting pauses when the process is out of descriptors.
+    static let acceptBackoff = 0.25
 
     private let loop: EventLoop
     private let logger: Logger
     private let listenFD: Int32
     private let handler: Handler
+    let maxClients: Int
     private var connections: [Int32: Connection] = [:]
+    private var queuedBytes = 0
+    private var acceptPaused = false
+    /// Held open so that, out of descriptors, one can be freed to tell a client why it is refused.
+    private var spareFD: Int32
     private let encoder = AlarmProtocol.encoder()
     private let decoder = AlarmProtocol.decoder()
+    /// Called before each request: lets a due alarm ring before a long run of requests goes on.
+    var beforeRequest: () -> Void = {}
 
-    init(loop: EventLoop, listening fd: Int32, logger: Logger, handler: @escaping Handler) {
+    init(loop: EventLoop, listening fd: Int32, maxClients: Int, logger: Logger, handler: @escaping Handler) {
         self.loop = loop
         self.listenFD = fd
+        self.maxClients = maxClients
         self.logger = logger
         self.handler = handler
+        spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         _ = oak_set_nonblocking(fd)
         loop.watch(fd) { [unowned self] _ in acceptAll() }
     }
 
     var watchers: [Connection] { connections.values.filter { $0.watching != nil } }
+    var clientCount: Int { connections.count }
+    var bytesQueued: Int { queuedBytes }
 
     /// Pushes a message to one connection.
     func push(_ message: AlarmProtocol.Message, to connection: Connection) {
@@ -52,27 +80,38 @@ final class SocketServer {
 
     /// Pushes an already encoded message (no newline) to one connection.
     func push(line: Data, to connection: Connection) {
-        connection.outbox += line
+        guard connections[connection.fd] === connection else { return }
+        connection.outbox.append(contentsOf: line)
         connection.outbox.append(0x0A)
+        queuedBytes += line.count + 1
         flush(connection)
+        if connections[connection.fd] === connection { enforceGlobalCap() }
     }
 
     func closeAll() {
         for connection in connections.values { drop(connection) }
         loop.unwatch(listenFD)
         close(listenFD)
+        if spareFD >= 0 { close(spareFD) }
     }
 
     // MARK: Connections
 
     private func acceptAll() {
-        while true {
+        while !acceptPaused {
             let fd = oak_accept_nonblocking(listenFD)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE { outOfDescriptors() }
+                return
+            }
             var uid: UInt32 = 0
             guard oak_peer_uid(fd, &uid) == 0, uid == getuid() else {
                 logger.warning("refused a connection from uid \(uid): alarmd serves only its own user")
                 close(fd)
+                continue
+            }
+            guard connections.count < maxClients else {
+                refuse(fd, "alarmd already serves \(maxClients) clients, its limit; close some (e.g. idle 'alarmctl watch') and try again")
                 continue
             }
             let connection = Connection(fd: fd)
@@ -81,48 +120,100 @@ final class SocketServer {
         }
     }
 
-    private func ready(_ connection: Connection, events: UInt32) {
-        if events & EPOLLOUT.rawValue != 0 { flush(connection) }
-        guard events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 {
-                receive(chunk[..<n], on: connection)
-                if connections[connection.fd] == nil { return }
-                continue
-            }
-            if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
-            drop(connection)  // EOF or error
-            return
+    /// Tells a client it cannot be served, without waiting for it, and closes it.
+    private func refuse(_ fd: Int32, _ why: String) {
+        if let line = try? encoder.encode(AlarmProtocol.Message.failure(id: nil, .init(.busy, why))) {
+            let bytes = Array(line) + [0x0A]
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         }
+        close(fd)
+    }
+
+    /// EMFILE: the listening socket stays readable, so retrying at once would spin at 100 %
+    /// CPU. Free the spare descriptor to refuse one waiting client, then stop accepting for a
+    /// moment; the ring's own descriptors come from the reserve the client cap keeps.
+    private func outOfDescriptors() {
+        logger.warning("out of file descriptors with \(connections.count) clients; pausing new connections for \(Self.acceptBackoff) s")
+        if spareFD >= 0 {
+            close(spareFD)
+            let fd = oak_accept_nonblocking(listenFD)
+            if fd >= 0 { refuse(fd, "alarmd is out of file descriptors; try again shortly") }
+            spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        acceptPaused = true
+        loop.unwatch(listenFD)
+        loop.after(Self.acceptBackoff) { [weak self] in
+            guard let self else { return }
+            acceptPaused = false
+            loop.watch(listenFD) { [unowned self] _ in acceptAll() }
+            acceptAll()
+        }
+    }
+
+    private func ready(_ connection: Connection, events: UInt32) {
+        // A hang-up is reported whatever the interest set; flushing then fails and drops it.
+        if events & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0, !connection.outbox.isEmpty { flush(connection) }
+        guard connections[connection.fd] === connection, !connection.readClosed, !connection.backlogged else { return }
+        guard events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 else { return }
+        // One read per turn: level-triggered epoll reports the rest next turn, after the timer.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        if n > 0 {
+            receive(chunk[..<n], on: connection)
+        } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+            connection.readClosed = true
+        }
+        serve(connection)
     }
 
     private func receive(_ bytes: ArraySlice<UInt8>, on connection: Connection) {
         var rest = bytes
-        while let newline = rest.firstIndex(of: 0x0A) {
-            let line = rest[rest.startIndex..<newline]
+        if connection.discarding {
+            guard let newline = rest.firstIndex(of: 0x0A) else { return }
+            connection.discarding = false
             rest = rest[(newline + 1)...]
-            if connection.discarding {
-                connection.discarding = false
-                connection.inbox.removeAll()
-                continue
-            }
-            connection.inbox += line
-            let request = connection.inbox
-            connection.inbox.removeAll(keepingCapacity: true)
-            if request.count > AlarmProtocol.maxRequestBytes {
+        }
+        connection.inbox.append(contentsOf: rest)
+    }
+
+    /// Answers up to `slice` complete requests; what is left waits for the next turn.
+    private func serve(_ connection: Connection) {
+        var answered = 0
+        while answered < Self.slice, connections[connection.fd] === connection, let line = connection.inbox.popLine() {
+            answered += 1
+            if line.count > AlarmProtocol.maxRequestBytes {
                 push(tooLarge, to: connection)
             } else {
-                handleLine(request, on: connection)
+                handleLine(line, on: connection)
             }
         }
-        if connection.discarding { return }
-        connection.inbox += rest
-        if connection.inbox.count > AlarmProtocol.maxRequestBytes {
+        guard connections[connection.fd] === connection else { return }
+        if connection.inbox.count > AlarmProtocol.maxRequestBytes, !connection.inbox.withUnsafeBytes({ $0.contains(0x0A) }) {
             connection.inbox.removeAll()
             connection.discarding = true
             push(tooLarge, to: connection)
+        }
+        let more = connection.inbox.withUnsafeBytes { $0.contains(0x0A) }
+        if more {
+            // Stop reading until the backlog is served, so a flood waits in the kernel's
+            // socket buffer (bounded) rather than in ours.
+            connection.backlogged = true
+            updateInterest(connection)
+            loop.nextTurn { [weak self, weak connection] in
+                guard let self, let connection, connections[connection.fd] === connection else { return }
+                connection.backlogged = false
+                updateInterest(connection)
+                serve(connection)
+            }
+            return
+        }
+        if connection.readClosed {
+            // A half-closed client still gets every reply in full: a last line without a
+            // newline is a request too; the connection closes once its replies are sent.
+            let last = connection.inbox.popAll()
+            if !last.isEmpty, !connection.discarding { handleLine(last[...], on: connection) }
+            guard connections[connection.fd] === connection else { return }
+            if connection.outbox.isEmpty { drop(connection) } else { updateInterest(connection) }
         }
     }
 
@@ -130,8 +221,9 @@ final class SocketServer {
         .failure(id: nil, .init(.tooLarge, "request larger than \(AlarmProtocol.maxRequestBytes) bytes; ignored up to the next newline"))
     }
 
-    private func handleLine(_ line: [UInt8], on connection: Connection) {
+    private func handleLine(_ line: ArraySlice<UInt8>, on connection: Connection) {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
+        beforeRequest()
         let request: AlarmProtocol.Request
         do {
             request = try decoder.decode(AlarmProtocol.Request.self, from: Data(line))
@@ -151,33 +243,59 @@ final class SocketServer {
             let n = connection.outbox.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n > 0 {
                 connection.outbox.removeFirst(n)
+                queuedBytes -= n
                 continue
             }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EAGAIN {
-                if connection.outbox.count > Self.maxOutbox {
+                if connection.outbox.count > Self.maxOutboxPerClient {
                     logger.warning("dropping a client that stopped reading (\(connection.outbox.count) bytes queued)")
                     drop(connection)
                 } else {
-                    loop.modify(connection.fd, events: EPOLLIN.rawValue | EPOLLOUT.rawValue)
+                    updateInterest(connection)
                 }
                 return
             }
             drop(connection)
             return
         }
-        loop.modify(connection.fd, events: EPOLLIN.rawValue)
+        if connection.readClosed && !connection.backlogged {
+            drop(connection)
+        } else {
+            updateInterest(connection)
+        }
+    }
+
+    /// Readable while it may send more (not backlogged, not shut down); writable while replies wait.
+    private func updateInterest(_ connection: Connection) {
+        var events: UInt32 = 0
+        if !connection.readClosed && !connection.backlogged { events |= EPOLLIN.rawValue }
+        if !connection.outbox.isEmpty { events |= EPOLLOUT.rawValue }
+        loop.modify(connection.fd, events: events)
+    }
+
+    /// Past the global cap, the clients furthest behind go first: memory stays bounded
+    /// however many slow watchers there are.
+    private func enforceGlobalCap() {
+        guard queuedBytes > Self.maxOutboxTotal else { return }
+        for connection in connections.values.sorted(by: { $0.outbox.count > $1.outbox.count }) {
+            guard queuedBytes > Self.maxOutboxTotal / 2 else { return }
+            logger.warning("dropping a client that stopped reading: replies to all clients exceed \(Self.maxOutboxTotal >> 20) MiB (\(connection.outbox.count) bytes queued for it)")
+            drop(connection)
+        }
     }
 
     private func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        queuedBytes -= connection.outbox.count
+        connection.outbox.removeAll()
         loop.unwatch(connection.fd)
         close(connection.fd)
     }
 
     /// The request id of a line that failed to decode as a whole, so the error reply can be
     /// matched by the client that sent it.
-    private static func salvageID(_ line: [UInt8]) -> Int? {
+    private static func salvageID(_ line: ArraySlice<UInt8>) -> Int? {
         struct IDOnly: Decodable { var id: Int? }
         return (try? JSONDecoder().decode(IDOnly.self, from: Data(line)))?.id
     }

@@ -11,6 +11,8 @@ final class DaemonHarness: @unchecked Sendable {
     let notifications: FakeNotificationServer?
     private(set) var environment: [String: String]
     private var process: Subprocess?
+    /// A command that runs alarmd, e.g. `["/usr/bin/prlimit", "--nofile=200:200", "--"]`.
+    var wrapper: [String] = []
 
     var audioFile: String { root.appendingPathComponent("out.raw").path }
     var paths: AlarmPaths { AlarmPaths(environment: environment) }
@@ -54,8 +56,9 @@ final class DaemonHarness: @unchecked Sendable {
     /// alarms are loaded, so a connection alone does not mean it is ready).
     func start() throws {
         let log = root.appendingPathComponent("alarmd.log").path
+        let command = wrapper + [BuildProducts.path("alarmd")]
         let process = try Subprocess(
-            BuildProducts.path("alarmd"), environment: environment, stdout: .file(log), stderr: .file(log))
+            command[0], Array(command.dropFirst()), environment: environment, stdout: .file(log), stderr: .file(log))
         self.process = process
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
@@ -82,6 +85,7 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     var exitStatus: Int32? { process?.termination?.status }
+    var pid: pid_t? { process?.pid }
 
     func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: paths.socket) }
 

@@ -109,6 +109,9 @@ public enum AlarmProtocol {
         public var intent: String?
         public var firedFor: Date?
         public var firstFrame: Date?
+        /// A request that succeeded with a caveat: "not yet durable: ..." (the change is in
+        /// effect, in memory, but could not be saved yet), a sound that falls back, ...
+        public var warning: String?
         public var app: String?
         public var authorization: AlarmManager.AuthorizationState?
         public var apps: [AppSummary]?
@@ -141,6 +144,8 @@ public enum AlarmProtocol {
         public enum Code: String, Codable, Sendable {
             case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
             case maximumLimitReached, invalidConfiguration, storage, internalError
+            /// alarmd serves as many clients as it may, or is out of descriptors: retry later.
+            case busy
             /// The app may not schedule alarms: not yet asked, or a person said no.
             case notAuthorized
         }
@@ -171,6 +176,10 @@ public enum AlarmProtocol {
         public var notifications: String
         /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
         public var defaultSnooze: Double
+        /// Why changes cannot be saved right now (disk full, read-only folder); nil when fine.
+        public var storageProblem: String?
+        /// Why config.toml was not applied (the last good settings are in use); nil when fine.
+        public var configProblem: String?
         /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
         public var wakeFromSuspend: String?
 
