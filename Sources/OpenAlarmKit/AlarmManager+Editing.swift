@@ -34,7 +34,8 @@ extension AlarmManager {
             presentation: configuration.attributes.presentation, tintColor: configuration.attributes.tintColor,
             metadata: metadata, sound: SoundSettings(sound: configuration.sound, bundleDirectory: existing.sound.bundleDirectory),
             phase: .scheduled(fireDate: Date()))
-        guard let changed = try request(.edit, record: record).record else { throw ConnectionError.broken("no alarm in the reply") }
+        let edit = AlarmProtocol.Request(id: 0, op: .edit, app: appID, record: record)
+        guard let changed = try send(edit).record else { throw ConnectionError.broken("no alarm in the reply") }
         return changed.alarm
     }
 }

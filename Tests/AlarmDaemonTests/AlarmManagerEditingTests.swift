@@ -9,6 +9,7 @@ import TestSupport
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()
         let manager = AlarmManager(appID: "org.example.clock", environment: daemon.environment)
+        #expect(try daemon.alarmctl("apps", "allow", "org.example.clock").status == 0)
         let attributes = AlarmAttributes<Recipe>(presentation: AlarmPresentation(alert: .init(title: "Work")), tintColor: .blue)
         let daily = Alarm.Schedule.relative(.init(time: .init(hour: 6, minute: 30), repeats: .weekly(Locale.Weekday.allWeekdays)))
         let id = UUID()
