@@ -15,11 +15,13 @@ import TestSupport
                     BuildProducts.path("alarmctl"), ["timer", "1h", "--title", "client \(client)", "--json"],
                     environment: daemon.environment, stdout: .pipe, stderr: .file(errors))
             }
+            let results = try await onOwnThread {
+                clients.map { client in (output: client.output?.readDataToEndOfFile() ?? Data(), ended: client.wait()) }
+            }
             var acknowledged: [UUID] = []
-            for client in clients {
-                let output = client.output?.readDataToEndOfFile() ?? Data()
-                #expect(client.wait() == .exited(0), "round \(round): \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
-                if let record = try? AlarmProtocol.decoder().decode(AlarmRecord.self, from: output) { acknowledged.append(record.id) }
+            for result in results {
+                #expect(result.ended == .exited(0), "round \(round): \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+                if let record = try? AlarmProtocol.decoder().decode(AlarmRecord.self, from: result.output) { acknowledged.append(record.id) }
             }
             #expect(acknowledged.count == 8, "round \(round): every client's alarm is acknowledged")
 
@@ -34,10 +36,12 @@ import TestSupport
 
             for pid in serving { kill(pid, SIGTERM) }
             await eventually("round \(round): the daemon to stop") { daemons(servingStateOf: daemon.root.path).isEmpty }
-            try daemon.start()
-            let kept = Set(try daemon.list().map(\.id))
+            let kept = try await onOwnThread {
+                try daemon.start()
+                defer { daemon.stop() }
+                return Set(try daemon.list().map(\.id))
+            }
             #expect(kept.isSuperset(of: acknowledged), "round \(round): every acknowledged alarm survives a restart")
-            daemon.stop()
             if acknowledged.count != 8 || serving.count != 1 { break }  // one failing round says it all
         }
     }
@@ -56,10 +60,8 @@ import TestSupport
             }
             for pid in daemons(servingStateOf: daemon.root.path) { kill(pid, SIGTERM) }
         }
-        for watcher in watchers {
-            // The first line is the alarm list: the client has connected.
-            _ = watcher.output.map { readLine(from: $0) }
-        }
+        // The first line is the alarm list: each client has connected.
+        _ = try await onOwnThread { watchers.map { watcher in watcher.output.map { readLine(from: $0) } } }
         try await Task.sleep(for: .milliseconds(300))
         for watcher in watchers {
             #expect(children(of: watcher.pid).isEmpty, "alarmctl \(watcher.pid) has children \(children(of: watcher.pid))")

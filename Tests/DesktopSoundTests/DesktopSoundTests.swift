@@ -204,13 +204,7 @@ func makeTone(_ path: String, seconds: Double) async throws {
 func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) async throws
     -> (termination: Subprocess.Termination, stdout: String, stderr: String)
 {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread {
-            do { continuation.resume(returning: try Subprocess.run(path, arguments, environment: environment)) } catch {
-                continuation.resume(throwing: error)
-            }
-        }.start()
-    }
+    try await onOwnThread { try Subprocess.run(path, arguments, environment: environment) }
 }
 
 /// Waits for a process on a thread of its own and notes when it ended.
