@@ -60,6 +60,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     }
 
     public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
+        // Private however started (systemd sets UMask=0077, a shell usually 022): the state
+        // folder 0700, the database and its -wal/-shm 0600, the log 0600.
+        umask(0o077)
         self.signalFD = signalFD
         self.environment = environment
         self.logger = logger
