@@ -160,13 +160,20 @@ enum XDG {
 }
 
 /// Finds the package checkout the running executable was built in, so that a binary run
-/// from `.build/` finds the bundled `Sounds/` before they are installed.
+/// from `.build/` finds the bundled `Sounds/` before they are installed; or the bundled
+/// sounds `scripts/install` put beside the executable, in `PREFIX/lib/openalarmkit/Sounds`
+/// (not `PREFIX/share`, which for `~/.local` is the user's own sound folder).
 public enum CheckoutLocator {
     public static func soundsDirectory(executable: String = "/proc/self/exe") -> String? {
         guard let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: executable)
         else { return nil }
         var dir = (resolved as NSString).deletingLastPathComponent
         let fm = FileManager.default
+        let besideExecutable = "\((dir as NSString).deletingLastPathComponent)/lib/openalarmkit/Sounds"
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: besideExecutable, isDirectory: &isFolder), isFolder.boolValue {
+            return besideExecutable
+        }
         while dir != "/" && !dir.isEmpty {
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: "\(dir)/Package.swift"),

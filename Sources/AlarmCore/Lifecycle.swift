@@ -25,6 +25,9 @@ public struct Lifecycle: Sendable {
     /// The first phase of a new alarm. The record's own phase is ignored.
     public func schedule(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         var record = record
+        // Like the phase, these are the daemon's to set: a new alarm is on and skips nothing.
+        record.disabledAt = nil
+        record.skippedFire = nil
         let preAlert = record.countdownDuration?.preAlert
         if let preAlert, !(preAlert > 0) || !preAlert.isFinite {
             throw .neverFires("the countdown must be a positive number of seconds")
@@ -55,7 +58,8 @@ public struct Lifecycle: Sendable {
     /// When the alarm next needs attention: its countdown start, its fire, or its ring timeout.
     /// Nil while paused.
     public func deadline(of record: AlarmRecord) -> Date? {
-        switch record.phase {
+        guard record.disabledAt == nil else { return nil }  // turned off: never due
+        return switch record.phase {
         case .scheduled(let fire): fire - (record.countdownDuration?.preAlert ?? 0)
         case .countdown(_, let fire, _, _): fire
         case .paused: nil
@@ -109,6 +113,15 @@ public struct Lifecycle: Sendable {
         case (.timeZoneChanged, _):
             // Countdowns measure elapsed time and ringing is ringing: a zone change moves neither.
             return Transition(record: record, effects: [])
+
+        case (.disable, _):
+            return try disable(record, now: now)
+
+        case (.enable, _):
+            return try enable(record, now: now)
+
+        case (.skip, _):
+            return try skip(record, now: now)
 
         case (.stop, .scheduled), (.custom, _), (.countdown, _), (.pause, _), (.resume, _):
             throw .invalidTransition(event: event, state: state)
@@ -187,12 +200,13 @@ public struct Lifecycle: Sendable {
         }
         var next = record
         next.phase = .scheduled(fireDate: fire)
+        next.skippedFire = nil  // a skipped date is behind it now
         return chain(Transition(record: next, effects: effects + [.persist(next)]), now: now)
     }
 
     /// Applies `.due` once more when a transition leaves the alarm already due (a pre-alert
     /// window that has begun), so that no state the daemon sees is stale.
-    private func chain(_ transition: Transition, now: Date) -> Transition {
+    func chain(_ transition: Transition, now: Date) -> Transition {
         guard let record = transition.record, let deadline = deadline(of: record), deadline <= now,
             case .scheduled(let fire) = record.phase, fire > now
         else { return transition }

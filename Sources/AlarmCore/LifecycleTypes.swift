@@ -17,6 +17,10 @@ public enum LifecycleEvent: String, Codable, Hashable, Sendable, CaseIterable {
     case custom
     /// The machine's time zone changed: relative schedules follow the new wall clock.
     case timeZoneChanged
+    /// Turn off without deleting (whatever it is doing); `enable` turns it on from now.
+    case disable, enable
+    /// A repeating alarm passes over its next occurrence.
+    case skip
 }
 
 /// Work the daemon carries out for a transition, in order.
@@ -92,6 +96,8 @@ public enum LifecycleError: Error, Hashable, Sendable, CustomStringConvertible {
                 case .pause: "pause works only while the alarm counts down"
                 case .resume: "resume works only while the alarm is paused"
                 case .stop, .custom: "nothing is ringing or counting down yet"
+                case .skip: "skip works only for a repeating alarm that is waiting for its next date (and enabled)"
+                case .disable: "a timer cannot be turned off; pause or cancel it"
                 default: "not possible now"
                 }
             return "cannot \(event.rawValue) an alarm that is \(state.rawValue): \(hint)"

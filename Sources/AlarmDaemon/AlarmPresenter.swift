@@ -128,13 +128,9 @@ final class AlarmPresenter: PresentationOutput {
         }
     }
 
+    /// As the locale writes it (`LocalTimeText`): "14:05:30", "2:05:30 PM".
     private static func time(_ date: Date, zone: TimeZone, seconds: Bool = false) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return seconds && parts.second != 0
-            ? String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-            : String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        LocalTimeText.current.time(date, zone: zone, seconds: seconds)
     }
 }
 

@@ -7,7 +7,7 @@ import OpenAlarmKit
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
 /// a clock change or a time-zone change, and never otherwise.
 public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
-    public static let version = "0.1.0"
+    public static let version = PackageVersion.current
 
     let environment: [String: String]
     private let paths: AlarmPaths
@@ -171,7 +171,11 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 apps.scheduled(request, record: record)
             case .list:
                 break  // answered by `handle`, from the encoding cache
-            case .stop, .countdown, .pause, .resume, .cancel:
+            case .edit:
+                guard let record = request.record else { throw .init(.malformed, "edit needs a 'record' (with the alarm's id)") }
+                reply.record = try engine.edit(record, now: now)
+                reply.alarm = record.id
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
                 let event = LifecycleEvent(rawValue: request.op.rawValue)!
                 let intents = apps.intents(of: id)

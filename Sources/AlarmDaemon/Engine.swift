@@ -90,6 +90,18 @@ final class Engine {
         return transition.record
     }
 
+    /// Changes an alarm in place (same id): `Lifecycle.edit`, validated like a new one.
+    func edit(_ request: AlarmRecord, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmRecord {
+        try validate(request)
+        guard let existing = records[request.id] else { throw .init(.notFound, "no alarm with id \(request.id)") }
+        let transition: Transition
+        do { transition = try lifecycle.edit(existing, to: request, now: now) } catch {
+            throw .init(.neverFires, error.description)
+        }
+        apply([(request.id, transition)], now: now, mustPersist: true)
+        return transition.record!
+    }
+
     /// Alarms recorded as missed, newest first.
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] { try persistence.missed(limit: limit) }
 

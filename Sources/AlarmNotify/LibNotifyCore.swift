@@ -110,8 +110,14 @@ final class LibNotifyCore {
     }
 
     /// The server left the bus (crashed, restarted): its popups are gone without a signal.
-    func serverVanished() {
-        guard nameWatchPrimed else { return nameWatchPrimed = true }
+    /// - Parameter ownedNow: asks the bus whether the name has an owner at this moment.
+    func serverVanished(ownedNow: () -> Bool) {
+        if !nameWatchPrimed {
+            nameWatchPrimed = true
+            // The first report may be stale (see `nameWatchPrimed`), or may arrive after a real
+            // vanish that followed our first show: believe it only if nobody owns the name now.
+            guard !ownedNow() else { return }
+        }
         serverHasVanished = true
         for (key, entry) in entries {
             guard let handle = entry.handle, !handle.isClosed else { continue }
@@ -146,7 +152,9 @@ final class LibNotifyCore {
         nameWatch = g_bus_watch_name(
             G_BUS_TYPE_SESSION, SessionBusProbe.serverName, G_BUS_NAME_WATCHER_FLAGS_NONE,
             { _, _, _, data in NameWatchContext.borrow(data).core?.serverAppeared() },
-            { _, _, data in NameWatchContext.borrow(data).core?.serverVanished() },
+            { connection, _, data in
+                NameWatchContext.borrow(data).core?.serverVanished(ownedNow: { connection.map(SessionBusProbe.nameHasOwner) ?? false })
+            },
             Unmanaged.passRetained(context).toOpaque(),
             { data in Unmanaged<NameWatchContext>.fromOpaque(data!).release() })
     }

@@ -175,6 +175,7 @@ final class NotifySendSession {
         }
         if request.printID { output.standardOutput(String(oak_notification_get_id(notification))) }
         guard wait, !hintFailed else { return false }
+        oak_session_bus_close_terminates_process()
         let context = Unmanaged.passRetained(ActionContext(session: self, name: "")).toOpaque()
         interruptSource = g_unix_signal_add_full(0, SIGINT, interrupted, context, releaseActionContext)
         return true

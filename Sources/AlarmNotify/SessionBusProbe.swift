@@ -47,7 +47,7 @@ enum SessionBusProbe {
             method, arguments, type, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
     }
 
-    private static func nameHasOwner(_ connection: OpaquePointer) -> Bool {
+    static func nameHasOwner(_ connection: OpaquePointer) -> Bool {
         var name: OpaquePointer? = g_variant_new_string(serverName)
         let arguments = withUnsafePointer(to: &name) { g_variant_new_tuple($0, 1) }
         guard let reply = callBus(connection, "NameHasOwner", arguments, replyType: "(b)") else { return false }

@@ -97,6 +97,11 @@ enum StoreOpening {
             throw openingError(error, path: path)
         }
         do {
+            _ = try MigrationBackup.takeIfNeeded(queue, path: path, migrator: StoreSchema.migrator)
+        } catch let error as DatabaseError {
+            throw openingError(error, path: path)
+        }
+        do {
             try migrate(queue)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             // A plain SQL error while creating our tables: the file holds tables of the same

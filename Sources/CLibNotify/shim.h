@@ -2,6 +2,8 @@
 #define OPENALARMKIT_CLIBNOTIFY_H
 #include <libnotify/notify.h>
 #include <glib-unix.h>
+#include <signal.h>
+#include <unistd.h>
 
 /* Swift cannot call the g_signal_connect macro nor cast through G_CALLBACK, so each signal
    AlarmNotify listens to gets a typed helper. The destroy notify runs when the handler is
@@ -32,5 +34,22 @@ static inline gint oak_notification_get_id(NotifyNotification *notification) {
     gint id = 0;
     g_object_get(notification, "id", &id, NULL);
     return id;
+}
+
+/* When the session bus goes away, GLib's exit-on-close raises SIGTERM in the thread that saw
+   it; a Swift program runs GLib on a thread that blocks SIGTERM, so the signal would stay
+   pending and a waiting `alarmctl notify` would outlive the session. This sends it to the
+   process instead, so it ends as notify-send does (killed by SIGTERM). */
+static void oak_terminate_process(GDBusConnection *connection, gboolean remote, GError *error, gpointer data) {
+    (void)connection; (void)remote; (void)error; (void)data;
+    kill(getpid(), SIGTERM);
+}
+
+static inline void oak_session_bus_close_terminates_process(void) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return;
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
+    g_signal_connect(bus, "closed", G_CALLBACK(oak_terminate_process), NULL);
+    g_object_unref(bus);
 }
 #endif

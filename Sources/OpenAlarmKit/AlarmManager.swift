@@ -125,8 +125,8 @@ public final class AlarmManager: Sendable {
     // MARK: Talking to alarmd
 
     @discardableResult
-    func request(_ op: AlarmProtocol.Operation, alarm: UUID? = nil) throws -> AlarmProtocol.Message {
-        try send(AlarmProtocol.Request(id: 0, op: op, app: appID, alarm: alarm))
+    func request(_ op: AlarmProtocol.Operation, alarm: UUID? = nil, record: AlarmRecord? = nil) throws -> AlarmProtocol.Message {
+        try send(AlarmProtocol.Request(id: 0, op: op, app: appID, alarm: alarm, record: record))
     }
 
     /// Sends a request on this manager's connection, connecting (and starting alarmd) when

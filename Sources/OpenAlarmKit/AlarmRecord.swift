@@ -15,12 +15,19 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     public var metadata: String?
     public var sound: SoundSettings
     public var phase: Phase
+    /// When it was turned off (`disable`): it keeps its settings but never rings until
+    /// `enable`. Nil while enabled.
+    public var disabledAt: Date?
+    /// The occurrence `skip` passed over (a repeating alarm's next date, e.g. a holiday), kept
+    /// to say so until the alarm moves past it. Nil when nothing is skipped.
+    public var skippedFire: Date?
 
     public init(
         id: UUID, appID: String, schedule: Alarm.Schedule?,
         countdownDuration: Alarm.CountdownDuration?, presentation: AlarmPresentation,
         tintColor: Color = .accentColor, metadata: String? = nil,
-        sound: SoundSettings = SoundSettings(), phase: Phase
+        sound: SoundSettings = SoundSettings(), phase: Phase,
+        disabledAt: Date? = nil, skippedFire: Date? = nil
     ) {
         self.id = id
         self.appID = appID
@@ -31,6 +38,8 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
         self.metadata = metadata
         self.sound = sound
         self.phase = phase
+        self.disabledAt = disabledAt
+        self.skippedFire = skippedFire
     }
 
     /// Where an alarm is in its lifecycle, with the instants each state needs. Every date is

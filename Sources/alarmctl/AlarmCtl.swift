@@ -1,3 +1,4 @@
+import AlarmDaemon
 import AlarmNotify
 import ArgumentParser
 import Foundation
@@ -6,9 +7,11 @@ struct AlarmCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alarmctl",
         abstract: "Schedule and manage alarms, test sounds, post notifications.",
+        version: "alarmctl \(PackageVersion.current)",
         subcommands: [
             AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
+            EditCommand.self, DisableCommand.self, EnableCommand.self, SkipCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
             NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self,
         ])

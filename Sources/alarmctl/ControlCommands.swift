@@ -24,9 +24,9 @@ extension ControlCommand {
         if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
         let name = "'\(Format.title(target))' (\(Format.shortID(target.id)))"
         if let record = reply.record {
-            print("\(Self.pastTense) \(name): \(Format.status(of: record))")
+            print(Text.done(Self.pastTense, name, status: Format.status(of: record)))
         } else {
-            print("\(Self.pastTense) \(name); it is gone")
+            print(Text.doneAndGone(Self.pastTense, name))
         }
     }
 }
@@ -63,5 +63,26 @@ struct ResumeCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused countdown.")
     static let operation = AlarmProtocol.Operation.resume
     static let pastTense = "resumed"
+    @OptionGroup var target: AlarmTarget
+}
+
+struct DisableCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn an alarm off without deleting it (a ringing one falls silent).")
+    static let operation = AlarmProtocol.Operation.disable
+    static let pastTense = "turned off"
+    @OptionGroup var target: AlarmTarget
+}
+
+struct EnableCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Turn a turned-off alarm on again, from its next date.")
+    static let operation = AlarmProtocol.Operation.enable
+    static let pastTense = "turned on"
+    @OptionGroup var target: AlarmTarget
+}
+
+struct SkipCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "skip", abstract: "Skip the next occurrence of a repeating alarm (a holiday); it rings again the time after.")
+    static let operation = AlarmProtocol.Operation.skip
+    static let pastTense = "skipped the next occurrence of"
     @OptionGroup var target: AlarmTarget
 }

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmDaemon
 import Foundation
 import OpenAlarmKit
 
@@ -7,18 +8,12 @@ enum Format {
     static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
 
     /// "Mon 06:30", or "Mon 06:30:15" when the seconds matter, with the date when it is not
-    /// within the coming week.
+    /// within the coming week; as the locale writes them ("Mon 6:30 AM", "Mo. 06:30").
     static func when(_ date: Date, now: Date = Date(), zone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
-        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(parts.weekday ?? 1) - 1]
-        var time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        if let second = parts.second, second != 0 { time += String(format: ":%02d", second) }
         if date.timeIntervalSince(now) > 6 * 86400 || date < now.addingTimeInterval(-86400) {
-            return String(format: "%@ %04d-%02d-%02d %@", weekday, parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, time)
+            return LocalTimeText.current.weekdayDateAndTime(date, zone: zone, seconds: true)
         }
-        return "\(weekday) \(time)"
+        return LocalTimeText.current.weekdayAndTime(date, zone: zone, seconds: true)
     }
 
     /// "45 s", "5 min", "9 h 12 min", "3 d 4 h".
@@ -48,14 +43,17 @@ enum Format {
         if set == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
         if set == [.saturday, .sunday] { return "weekends" }
         let order: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-        return order.filter(set.contains).map { String($0.rawValue.prefix(3)) }.joined(separator: ",")
+        let names = LocalTimeText.current.shortWeekdays  // Sunday first
+        let index: [Locale.Weekday: Int] = [.sunday: 0, .monday: 1, .tuesday: 2, .wednesday: 3, .thursday: 4, .friday: 5, .saturday: 6]
+        return order.filter(set.contains).map { names[index[$0] ?? 0] }.joined(separator: ",")
     }
 
     /// What the alarm does next, in words: "rings Mon 06:30, in 9 h 12 min".
     static func status(of record: AlarmRecord, now: Date = Date()) -> String {
+        if let off = turnedOff(record) { return off }
         switch record.phase {
         case .scheduled(let fire):
-            var text = "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))"
+            var text = "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))" + skipping(record, now: now)
             if let pre = record.countdownDuration?.preAlert { text += " (counting down from \(duration(pre)) before)" }
             return text
         case .countdown(_, let fire, _, _):
@@ -80,7 +78,7 @@ enum Format {
     /// The table `alarmctl list` prints.
     static func table(_ records: [AlarmRecord], now: Date = Date()) -> String {
         guard !records.isEmpty else { return "no alarms" }
-        let rows = records.map { [shortID($0.id), $0.phase.state.rawValue, recurrence($0.schedule), title($0), status(of: $0, now: now)] }
+        let rows = records.map { [shortID($0.id), stateName($0), recurrence($0.schedule), title($0), status(of: $0, now: now)] }
         let header = ["ID", "STATE", "REPEATS", "TITLE", "NEXT"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
@@ -99,7 +97,7 @@ enum Format {
             "repeats:   \(recurrence(record.schedule))",
         ]
         if case .relative(let relative) = record.schedule {
-            lines.append(String(format: "time:      %02d:%02d local", relative.time.hour, relative.time.minute))
+            lines.append("time:      \(LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)) local")
         }
         if let pre = record.countdownDuration?.preAlert { lines.append("countdown: \(duration(pre))") }
         if let post = record.countdownDuration?.postAlert { lines.append("snooze:    \(duration(post))") }

@@ -40,8 +40,9 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A bar starts before alarmd may be up: offline and retrying rather than an exit.
+        if waybar { await WaybarWatch(app: app).run(first: try? DaemonLauncher.connect()) }
         let link = try DaemonLink()
-        if waybar { await WaybarWatch(app: app).run(first: link.connection) }
         let stream: AsyncStream<AlarmProtocol.Message>
         do { stream = try link.connection.watch(app: app) } catch {
             complain(error.description)
@@ -53,7 +54,7 @@ struct WatchCommand: AsyncParsableCommand {
                 fflush(nil)  // status bars read line by line
             }
         }
-        complain("alarmd went away")
+        complain(Text.daemonWentAway)
         throw Exit.unreachable
     }
 
@@ -83,20 +84,20 @@ struct WatchCommand: AsyncParsableCommand {
             let alarms = message.alarms ?? []
             var parts: [String] = []
             let ringing = alarms.filter { $0.phase.state == .alerting }
-            if !ringing.isEmpty { parts.append("ringing: " + ringing.map(Format.title).joined(separator: ", ")) }
+            if !ringing.isEmpty { parts.append(Text.watchRinging(ringing.map(Format.title).joined(separator: ", "))) }
             for record in alarms {
-                if case .countdown(_, let fire, _, _) = record.phase { parts.append("counting down: \(Format.title(record)) until \(Format.when(fire))") }
-                if case .paused(let total, let elapsed) = record.phase { parts.append("paused: \(Format.title(record)) (\(Format.clock(total - elapsed)) left)") }
+                if case .countdown(_, let fire, _, _) = record.phase { parts.append(Text.watchCountingDown(Format.title(record), until: Format.when(fire))) }
+                if case .paused(let total, let elapsed) = record.phase { parts.append(Text.watchPaused(Format.title(record), left: Format.clock(total - elapsed))) }
             }
             if let next = alarms.first(where: { $0.phase.state == .scheduled }), case .scheduled(let fire) = next.phase {
-                parts.append("next: \(Format.title(next)) \(Format.when(fire))")
+                parts.append(Text.watchNext(Format.title(next), at: Format.when(fire)))
             }
-            return parts.isEmpty ? "no alarms" : parts.joined(separator: " · ")
+            return parts.isEmpty ? Text.noAlarms : parts.joined(separator: " · ")
         case .missed:
-            return "missed: \(message.record.map(Format.title) ?? "an alarm")"
+            return Text.watchMissed(message.record.map(Format.title))
         case .sounding:
             guard message.firstFrame == nil, let reason = message.reason else { return nil }
-            return "no sound: \(reason)"
+            return Text.noSound(reason)
         case .intent, .intentPending, .authorization, .none:
             return nil
         }

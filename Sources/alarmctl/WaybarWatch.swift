@@ -12,7 +12,7 @@ final class WaybarWatch: Sendable {
 
     init(app: String?) { self.app = app }
 
-    func run(first connection: AlarmConnection) async -> Never {
+    func run(first connection: AlarmConnection?) async -> Never {
         let ticker = Task { [self] in
             while !Task.isCancelled {
                 let fraction = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
@@ -21,7 +21,7 @@ final class WaybarWatch: Sendable {
             }
         }
         _ = ticker
-        var connection: AlarmConnection? = connection
+        var connection = connection
         while true {
             if let current = connection, let stream = try? current.watch(app: app) {
                 for await message in stream where message.event == .alarms {

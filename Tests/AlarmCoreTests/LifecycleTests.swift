@@ -300,6 +300,8 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
         case (.countdown, .alerting): .some(.countdown)
         case (.pause, .countdown): .some(.paused)
         case (.resume, .paused): .some(.countdown)
+        case (.disable, _): .some(.scheduled)  // turned off: waiting, never due
+        case (.enable, _): .some(state)  // already on: nothing changes
         default: nil
         }
     }

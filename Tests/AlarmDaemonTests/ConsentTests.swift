@@ -91,4 +91,17 @@ import TestSupport
         #expect(manager.authorizationState == .denied)
         #expect(try await manager.requestAuthorization() == .denied)
     }
+
+    @Test func closingThePromptDecidesNothing() async throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let manager = AlarmManager(appID: "org.example.undecided", environment: daemon.environment)
+        let server = try #require(daemon.notifications)
+        async let answer = manager.requestAuthorization()
+        let prompt = try #require(try await server.waitForNotifies(summary: "org.example.undecided wants to schedule alarms and timers", timeout: .seconds(30)).last)
+        try await server.send("close \(prompt.id) 2")
+        #expect(try await answer == .notDetermined)
+        #expect(manager.authorizationState == .notDetermined)
+        #expect(try daemon.alarmctl("apps").out.contains("not asked"))
+    }
 }

@@ -28,6 +28,11 @@ import Testing
         full.metadata = "quotes \" backslash \\ slash / tab \t newline \n bell \u{07} emoji 🦉 ünï"
         full.presentation.alert.title = "Réveil ⏰ \"now\""
         records.append(full)
+        // Turned off, and skipping an occurrence (`disable`, `skip`).
+        var edited = sampleRecord()
+        edited.disabledAt = Date(timeIntervalSinceReferenceDate: 800_000_000.25)
+        edited.skippedFire = Date(timeIntervalSinceReferenceDate: 800_086_400)
+        records.append(edited)
         return records
     }
 
@@ -78,7 +83,7 @@ import Testing
     @Test func readsEveryStoredPropertyThereIs() {
         let record = sampleRecord()
         let expected: [(Any, Int)] = [
-            (record, 9), (record.sound, 4), (record.presentation, 3), (record.presentation.alert, 4),
+            (record, 11), (record.sound, 4), (record.presentation, 3), (record.presentation.alert, 4),
             (record.presentation.countdown!, 2), (record.presentation.paused!, 2),
             (record.presentation.alert.stopButton, 3), (record.tintColor, 4), (record.countdownDuration!, 2),
             (Alarm.Schedule.Relative(time: .init(hour: 1, minute: 2), repeats: .never), 2),

@@ -66,6 +66,14 @@ final class CLIDaemon: @unchecked Sendable {
         return (result.termination.status, result.stdout, result.stderr)
     }
 
+    /// Runs the built alarmctl with some variables changed (an empty value unsets one).
+    func alarmctl(with changes: [String: String], _ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        var environment = self.environment
+        for (key, value) in changes { environment[key] = value.isEmpty ? nil : value }
+        let result = try Subprocess.run(BuildProducts.path("alarmctl"), arguments, environment: environment)
+        return (result.termination.status, result.stdout, result.stderr)
+    }
+
     /// The alarms as `alarmctl list --json` prints them.
     func alarms() throws -> [[String: Any]] {
         let run = try alarmctl("list", "--json")

@@ -39,4 +39,29 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(300))
         #expect((try? FileManager.default.attributesOfItem(atPath: audio)[.size] as? Int) == stopped, "the sound stopped with the popup")
     }
+
+    @Test func aWaitEndsWithTheSessionBusAsNotifySendsDoes() async throws {
+        let server = try FakeNotificationServer()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
+        let child = try Subprocess(try #require(AlarmctlRun.binary).path, ["notify", "-w", "Logout"], environment: environment)
+        _ = try await server.waitForNotifies(summary: "Logout")
+        try await Task.sleep(for: .milliseconds(200))
+        server.stop()  // its bus goes with it, as at the end of a session
+        for _ in 0..<250 where child.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!child.isRunning, "a waiting notify must not outlive the session")
+        if child.isRunning { child.signal(SIGKILL) }
+        #expect(child.wait() == .signalled(SIGTERM))
+    }
+
+    @Test func thePopupOutlivesTheCommand() async throws {
+        let server = try FakeNotificationServer()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
+        let run = try Subprocess.run(try #require(AlarmctlRun.binary).path, ["notify", "Stays", "after the command"], environment: environment)
+        #expect(run.termination == .exited(0))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.notifies(summary: "Stays").count == 1)
+        #expect(!server.calls().contains { $0.method == "CloseNotification" }, "nothing withdraws it on the way out")
+    }
 }

@@ -27,6 +27,16 @@ import TestSupport
         _ = await bar.finish()
     }
 
+    @Test func aBarStartedBeforeAlarmdWaitsForIt() async throws {
+        let daemon = try CLIDaemon()
+        let bar = try LiveAlarmctl(["watch", "--waybar"], environment: daemon.environment, terminal: false)
+        try await bar.waitFor(#""class":"offline""#)
+        try daemon.start()
+        try await bar.waitFor(#""class":"idle""#)
+        bar.process.signal(SIGTERM)
+        _ = await bar.finish()
+    }
+
     @Test func ringingShowsTheBellAndItsClass() async throws {
         let daemon = try CLIDaemon()
         try daemon.start()

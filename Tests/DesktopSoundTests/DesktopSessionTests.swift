@@ -49,7 +49,8 @@ import TestSupport
 
         deinit {
             try? process.input?.close()
-            process.wait()
+            let process = self.process
+            Thread { process.wait() }.start()
         }
 
         func send(_ command: String) async throws -> String {

@@ -12,7 +12,7 @@ import TestSupport
         let server = try await SoundServerSession.start()
         let dir = server.folder.path
         let tone = "\(dir)/tone.wav"
-        try makeTone(tone, seconds: 1)
+        try await makeTone(tone, seconds: 1)
         let firstFrameFile = "\(dir)/first-frame"
         let play = try Subprocess(BuildProducts.path("alarmctl"),
                                   ["sound", "play", tone, "--loop", "--duration", "6", "--first-frame-time", firstFrameFile],
@@ -153,7 +153,7 @@ import TestSupport
         let raised = try await eventuallyTrue(within: 5) { (try? await server.pactl("get-sink-mute", server.sink)) == "Mute: no" }
         #expect(raised)
         daemon!.process.signal(SIGKILL)
-        daemon!.process.wait()
+        _ = await ExitWatch(daemon!.process).result(within: 10)
         daemon = nil
         #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: no", "nothing restores it without the daemon")
         // The restarted daemon puts the saved level back first; the alarm, still due, then
@@ -170,17 +170,17 @@ import TestSupport
     @Test func soundPlayLeavesAMutedOutputAloneUnlessAskedAndNamesItselfAsATest() async throws {
         let server = try await SoundServerSession.start()
         let tone = "\(server.folder.path)/tone.wav"
-        try makeTone(tone, seconds: 1)
+        try await makeTone(tone, seconds: 1)
         try await server.pactl("set-sink-mute", server.sink, "1")
         let plain = try Subprocess(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--loop", "--duration", "2"],
                                    environment: server.environment, stdout: .null, stderr: .null)
         try await Task.sleep(for: .seconds(1))
         let inputs = try await server.pactl("list", "sink-inputs")
         #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: yes")
-        plain.wait()
+        _ = await ExitWatch(plain).result(within: 15)
         #expect(inputs.contains("application.name = \"OpenAlarmKit sound test\""), "\(inputs)")
 
-        let asked = try Subprocess.run(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--override-mute"], environment: server.environment)
+        let asked = try await runTool(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--override-mute"], environment: server.environment)
         #expect(asked.termination == .exited(0), "\(asked.stderr)")
         #expect(asked.stdout.contains("Output: raised from"), "\(asked.stdout)")
         #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: yes", "restored after the test")
@@ -189,9 +189,23 @@ import TestSupport
 
 func fmt(_ value: Double) -> String { String(format: "%.2f", value) }
 
-func makeTone(_ path: String, seconds: Double) throws {
-    let result = try Subprocess.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", path, "synth", "\(seconds)", "sine", "440", "vol", "0.5"])
+func makeTone(_ path: String, seconds: Double) async throws {
+    let result = try await runTool("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", path, "synth", "\(seconds)", "sine", "440", "vol", "0.5"])
     guard result.termination == .exited(0) else { throw SoundServerSession.Failure(description: "sox: \(result.stderr)") }
+}
+
+/// Runs a program to its end on a thread of its own, so the test's cooperative thread is free
+/// meanwhile (blocking those few threads starves every other suite's timing).
+func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) async throws
+    -> (termination: Subprocess.Termination, stdout: String, stderr: String)
+{
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            do { continuation.resume(returning: try Subprocess.run(path, arguments, environment: environment)) } catch {
+                continuation.resume(throwing: error)
+            }
+        }.start()
+    }
 }
 
 /// Waits for a process on a thread of its own and notes when it ended.
@@ -288,10 +302,11 @@ final class LocalDaemon: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning {
-            process.signal(SIGTERM)
-            process.wait()
-        }
+        guard process.isRunning else { return }
+        process.signal(SIGTERM)
+        // Reaped on a thread of its own: a deinit may run on a cooperative thread.
+        let process = self.process
+        Thread { process.wait() }.start()
     }
 
     func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: AlarmPaths(environment: environment).socket) }
@@ -318,8 +333,8 @@ final class LocalDaemon: @unchecked Sendable {
     }
 
     /// Runs alarmctl against this daemon and sound server.
-    func alarmctl(_ arguments: String...) throws -> (status: Subprocess.Termination, out: String, err: String) {
-        let result = try Subprocess.run(BuildProducts.path("alarmctl"), arguments, environment: environment)
+    func alarmctl(_ arguments: String...) async throws -> (status: Subprocess.Termination, out: String, err: String) {
+        let result = try await runTool(BuildProducts.path("alarmctl"), arguments, environment: environment)
         return (result.termination, result.stdout, result.stderr)
     }
 }

@@ -60,7 +60,7 @@ import TestSupport
         #expect(armed, "no CLOCK_REALTIME_ALARM timer armed")
         #expect(left.count == 1)
         if let seconds = left.first { #expect(abs(seconds - 510) < 3, "wake armed \(seconds) s ahead, expected 600 - 90") }
-        let status = try daemon.alarmctl("status")
+        let status = try await daemon.alarmctl("status")
         #expect(status.out.contains("wake from suspend: yes (CAP_WAKE_ALARM)"), "\(status.out)")
     }
 
@@ -71,7 +71,7 @@ import TestSupport
         _ = try daemon.scheduleTimer(seconds: 600)
         try await Task.sleep(for: .milliseconds(200))
         #expect(wakeTimers(of: daemon.pid).isEmpty)
-        let status = try daemon.alarmctl("status")
+        let status = try await daemon.alarmctl("status")
         #expect(status.out.contains("wake from suspend: no: alarmd lacks CAP_WAKE_ALARM, add AmbientCapabilities=CAP_WAKE_ALARM"), "\(status.out)")
         #expect(status.out.contains("setcap cap_wake_alarm+ep"))
         #expect(status.out.contains("sound:         null (opens now)"), "\(status.out)")

@@ -39,6 +39,13 @@ public enum AlarmProtocol {
         /// Hands the app's pending intents (`app`) to the caller, once: they are removed
         /// durably before the reply. Replies with `intents`.
         case claimIntents
+        /// Turn an alarm (`alarm`) off without deleting it, and on again (from now on).
+        case disable, enable
+        /// Pass over the next occurrence of a repeating alarm (`alarm`).
+        case skip
+        /// Replace an alarm's configuration, keeping its id (`record`; its phase is ignored):
+        /// the same as cancelling and scheduling it again with that id. Replies with the alarm.
+        case edit
     }
 
     public struct Request: Codable, Hashable, Sendable {

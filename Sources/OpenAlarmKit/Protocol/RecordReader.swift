@@ -109,7 +109,9 @@ package struct RecordReader: Sendable {
             tintColor: try color(fields.required("tintColor")),
             metadata: try fields.optional("metadata").map(string),
             sound: try sound(fields.required("sound")),
-            phase: try phase(fields.required("phase")))
+            phase: try phase(fields.required("phase")),
+            disabledAt: try fields.optional("disabledAt").map(date),
+            skippedFire: try fields.optional("skippedFire").map(date))
         try fields.finish()
         return record
     }

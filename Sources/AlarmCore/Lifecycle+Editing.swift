@@ -1,0 +1,71 @@
+import Foundation
+import OpenAlarmKit
+
+/// What every alarm clock lets people do besides the AlarmKit lifecycle: turn an alarm off
+/// and on, skip one occurrence (a holiday), and change it in place.
+extension Lifecycle {
+    /// Off, whatever it is doing: a ringing alarm falls silent, a popup goes. It keeps its
+    /// settings and its id. Timers (no schedule) cannot be turned off: pause or cancel them.
+    func disable(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        guard record.schedule != nil else { throw .invalidTransition(event: .disable, state: record.phase.state) }
+        guard record.disabledAt == nil else { return Transition(record: record, effects: []) }
+        var effects: [LifecycleEffect] = []
+        if record.phase.state == .alerting { effects.append(.stopSound(record.id)) }
+        if record.phase.state != .scheduled { effects.append(.withdraw(record.id)) }
+        var next = record
+        next.disabledAt = now
+        next.skippedFire = nil
+        if case .scheduled = record.phase {} else {
+            next.phase = .scheduled(fireDate: record.schedule.flatMap { calendar.nextFire(of: $0, after: now) } ?? now)
+        }
+        return Transition(record: next, effects: effects + [.persist(next)])
+    }
+
+    /// On again, from now: the next date the schedule selects after now. A one-shot alarm
+    /// whose date passed while it was off cannot come back (`neverFires`).
+    func enable(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        guard record.disabledAt != nil, let schedule = record.schedule else { return Transition(record: record, effects: []) }
+        guard let fire = calendar.nextFire(of: schedule, after: now) else {
+            throw .neverFires("its date passed while it was turned off; give it a new one with `edit`")
+        }
+        var next = record
+        next.disabledAt = nil
+        next.phase = .scheduled(fireDate: fire)
+        return chain(Transition(record: next, effects: [.persist(next)]), now: now)
+    }
+
+    /// A repeating alarm passes over the occurrence it waits for (or counts down to) and waits
+    /// for the one after; `skippedFire` remembers which, for `list`.
+    func skip(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        let waitingFor: Date
+        switch record.phase {
+        case .scheduled(let fire): waitingFor = fire
+        case .countdown(_, let fire, _, _) where record.schedule != nil: waitingFor = fire
+        default: throw .invalidTransition(event: .skip, state: record.phase.state)
+        }
+        guard record.repeats, record.disabledAt == nil, let schedule = record.schedule,
+            let fire = calendar.nextFire(of: schedule, after: waitingFor)
+        else { throw .invalidTransition(event: .skip, state: record.phase.state) }
+        var next = record
+        next.phase = .scheduled(fireDate: fire)
+        next.skippedFire = waitingFor
+        let withdraw: [LifecycleEffect] = record.phase.state == .countdown ? [.withdraw(record.id)] : []
+        return chain(Transition(record: next, effects: withdraw + [.persist(next)]), now: now)
+    }
+
+    /// `replacement` takes the place of `existing`, keeping its id and owner: exactly as if
+    /// the alarm were cancelled and scheduled again with the same id (AlarmKit's way to
+    /// change an alarm), in one durable step. It comes back enabled, with nothing skipped.
+    public func edit(_ existing: AlarmRecord, to replacement: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        var replacement = replacement
+        replacement.id = existing.id
+        replacement.appID = existing.appID
+        replacement.disabledAt = nil
+        replacement.skippedFire = nil
+        let scheduled = try schedule(replacement, now: now)
+        var effects: [LifecycleEffect] = []
+        if existing.phase.state == .alerting { effects.append(.stopSound(existing.id)) }
+        if existing.phase.state != .scheduled, existing.disabledAt == nil { effects.append(.withdraw(existing.id)) }
+        return Transition(record: scheduled.record, effects: effects + scheduled.effects)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import OpenAlarmKit
+
+/// How turned-off and skipping alarms read (`disable`, `skip`).
+extension Format {
+    /// "off" for a turned-off alarm, else its lifecycle state.
+    static func stateName(_ record: AlarmRecord) -> String {
+        record.disabledAt != nil ? Text.off : record.phase.state.rawValue
+    }
+
+    /// The whole status of a turned-off alarm; nil for one that is on.
+    static func turnedOff(_ record: AlarmRecord) -> String? {
+        guard record.disabledAt != nil else { return nil }
+        return Text.turnOnWith(shortID(record.id))
+    }
+
+    /// " (skips Mon 06:30)" while a skipped occurrence is still ahead, else "".
+    static func skipping(_ record: AlarmRecord, now: Date) -> String {
+        guard let skipped = record.skippedFire, skipped > now else { return "" }
+        return Text.skips(when(skipped, now: now))
+    }
+}
