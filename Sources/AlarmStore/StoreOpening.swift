@@ -70,10 +70,9 @@ enum StoreOpening {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        // Only the daemon writes, but another process (sqlite3, a backup) can hold a lock.
-        // Wait a moment for a brief one, never seconds: the daemon's one loop also rings
-        // alarms. A longer lock fails the write, which the daemon keeps in memory and retries.
-        configuration.busyMode = .timeout(0.1)
+        // Only the daemon writes, but a reader (sqlite3, a future `alarmctl` listing) can
+        // briefly hold a lock; wait for it rather than failing a request.
+        configuration.busyMode = .timeout(5)
         return configuration
     }
 

@@ -85,3 +85,22 @@ extension Subprocess {
         return process.wait() == .exited(0)
     }
 }
+
+/// Issue 10, defect 8: a garbage `-wal` used to be dropped by SQLite without a word.
+@Suite struct DamagedWALTests {
+    @Test func aGarbageWALIsSetAsideAndReported() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try daemon.start()
+        let kept = makeRecord(title: "Kept", schedule: .fixed(Date().addingTimeInterval(3600)))
+        try daemon.connect().send(.schedule, record: kept)
+        daemon.stop()  // a clean stop checkpoints: `kept` is in the main file
+        let wal = daemon.paths.database + "-wal"
+        try Data((0..<8192).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: wal))
+
+        try daemon.start()
+        #expect(daemon.logText.contains("write-ahead log was damaged"), "\(daemon.logText)")
+        let folder = try FileManager.default.contentsOfDirectory(atPath: daemon.paths.stateDirectory)
+        #expect(folder.contains { $0.hasPrefix("alarms.sqlite-wal.damaged-") }, "\(folder)")
+        #expect(try daemon.record(kept.id) != nil, "the database itself is still used")
+    }
+}
