@@ -74,6 +74,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         zone = zones.current()
         do { config = try DaemonConfig.load(path: paths.configFile, environment: environment) } catch {
             logger.error("\(error); using the defaults")
+            configProblem = "\(error); using the defaults"
             config = DaemonConfig()
             if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
         }
@@ -344,6 +345,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private func reloadConfig() {
         do {
             config = try DaemonConfig.load(path: paths.configFile, environment: environment)
+            configProblem = nil
             engine.lifecycle.policy = config.policy
             engine.maxAlarmsPerApp = config.maxAlarmsPerApp
             wake.wakeEarly = config.wakeEarlySeconds
@@ -352,6 +354,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             timer.arm(engine.nextDeadline)
         } catch {
             logger.error("\(error); keeping the previous settings")
+            configProblem = "\(error); keeping the previous settings"
         }
     }
 

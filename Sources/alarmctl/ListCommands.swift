@@ -63,5 +63,7 @@ struct StatusCommand: ParsableCommand {
             notifications: \(status.notifications)
             """)
         if let wake = status.wakeFromSuspend { print("wake from suspend: \(wake)") }
+        if let problem = status.storageProblem { print("storage:       NOT SAVING: \(problem) (changes are kept in memory and retried)") }
+        if let problem = status.configProblem { print("config:        \(problem)") }
     }
 }
