@@ -168,7 +168,14 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             case .schedule:
                 guard let record = request.record else { throw .init(.malformed, "schedule needs a 'record'") }
                 try apps.checkSchedule(request, record: record)
+                var soundWarning: String?
+                switch SoundNameCheck.check(record, environment: environment) {
+                case .fine: break
+                case .refuse(let why): throw .init(.invalidConfiguration, why)
+                case .warn(let why): soundWarning = why
+                }
                 reply.record = try engine.schedule(record, now: now)
+                reply.warning = soundWarning
                 apps.scheduled(request, record: record)
             case .list:
                 break  // answered by `handle`, from the encoding cache
@@ -206,7 +213,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         } catch {
             return .failure(id: request.id, error)
         }
-        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op) { reply.warning = engine.durabilityWarning }
+        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op), let durability = engine.durabilityWarning {
+            reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
+        }
         return reply
     }
 
