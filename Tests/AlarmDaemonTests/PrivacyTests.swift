@@ -69,3 +69,21 @@ import TestSupport
         #expect(json.out.contains(#"\u001b]0;pwned"#), "\(json.out)")
     }
 }
+
+/// Issue 10, defect 9 (logs): the sound fallback used to log its resolver, whole environment
+/// included.
+@Suite struct LogPrivacyTests {
+    @Test func aSoundFallbackLogsNoEnvironment() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false, extra: ["OAK_TEST_SECRET": "hunter2-do-not-log"])
+        let sounds = daemon.root.appendingPathComponent("data/openalarmkit/Sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try Data(repeating: 7, count: 100).write(to: sounds.appendingPathComponent("Broken.wav"))
+        try daemon.start()
+        var record = makeRecord(title: "Falls back", preAlert: 0.5)
+        record.sound.sound = .named("Broken")
+        try daemon.connect().send(.schedule, record: record)
+        await eventually("the fallback to be logged") { daemon.logText.contains("falling back") }
+        await eventually("sound") { daemon.audioBytes > 0 }
+        #expect(!daemon.logText.contains("hunter2"), "\(daemon.logText)")
+    }
+}
