@@ -60,6 +60,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     }
 
     public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
+        // Private however started (systemd sets UMask=0077, a shell usually 022): the state
+        // folder 0700, the database and its -wal/-shm 0600, the log 0600.
+        umask(0o077)
         self.signalFD = signalFD
         self.environment = environment
         self.logger = logger
@@ -71,6 +74,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         zone = zones.current()
         do { config = try DaemonConfig.load(path: paths.configFile, environment: environment) } catch {
             logger.error("\(error); using the defaults")
+            configProblem = "\(error); using the defaults"
             config = DaemonConfig()
             if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
         }
@@ -164,7 +168,14 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             case .schedule:
                 guard let record = request.record else { throw .init(.malformed, "schedule needs a 'record'") }
                 try apps.checkSchedule(request, record: record)
+                var soundWarning: String?
+                switch SoundNameCheck.check(record, environment: environment) {
+                case .fine: break
+                case .refuse(let why): throw .init(.invalidConfiguration, why)
+                case .warn(let why): soundWarning = why
+                }
                 reply.record = try engine.schedule(record, now: now)
+                reply.warning = soundWarning
                 apps.scheduled(request, record: record)
             case .list:
                 break  // answered by `handle`, from the encoding cache
@@ -202,7 +213,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         } catch {
             return .failure(id: request.id, error)
         }
-        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op) { reply.warning = engine.durabilityWarning }
+        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op), let durability = engine.durabilityWarning {
+            reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
+        }
         return reply
     }
 
@@ -341,6 +354,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private func reloadConfig() {
         do {
             config = try DaemonConfig.load(path: paths.configFile, environment: environment)
+            configProblem = nil
             engine.lifecycle.policy = config.policy
             engine.maxAlarmsPerApp = config.maxAlarmsPerApp
             wake.wakeEarly = config.wakeEarlySeconds
@@ -349,6 +363,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             timer.arm(engine.nextDeadline)
         } catch {
             logger.error("\(error); keeping the previous settings")
+            configProblem = "\(error); keeping the previous settings"
         }
     }
 

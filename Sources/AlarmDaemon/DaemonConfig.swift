@@ -41,14 +41,38 @@ public struct DaemonConfig: Hashable, Sendable {
     public static func load(path: String, environment: [String: String]) throws(DaemonError) -> DaemonConfig {
         var config = DaemonConfig()
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            if let unknown = ConfigKeys.unknownKeys(in: text, path: path).first { throw .configuration(unknown.description) }
             let file: ConfigFile
             do { file = try TOMLDecoder().decode(ConfigFile.self, from: text) } catch {
-                throw .configuration("\(path): \(error)")
+                throw .configuration(describe(error, path: path, text: text).description)
             }
-            try config.apply(file, path: path)
+            do { try config.apply(file, path: path) } catch {
+                // "sound.volume must be 0-100": point at its line.
+                let message = error.description.replacingOccurrences(of: "\(path): ", with: "")
+                let key = message.split(separator: " ").first.map(String.init) ?? ""
+                throw .configuration(ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: nil, message: message).description)
+            }
         }
         if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
         return config
+    }
+
+    /// A decoding error as file, line, key and what was expected, not a raw DecodingError dump.
+    private static func describe(_ error: any Error, path: String, text: String) -> ConfigProblem {
+        func dotted(_ codingPath: [any CodingKey]) -> String { codingPath.map(\.stringValue).joined(separator: ".") }
+        switch error {
+        case DecodingError.typeMismatch(let type, let context):
+            let key = dotted(context.codingPath)
+            return ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: key, message: "wrong type: expected \(type == Bool.self ? "true or false" : type == String.self ? "a string in quotes" : "a number")")
+        case DecodingError.dataCorrupted(let context):
+            let key = dotted(context.codingPath)
+            return ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: key.isEmpty ? nil : key, message: context.debugDescription)
+        case DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+            let key = dotted(context.codingPath)
+            return ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: key, message: context.debugDescription)
+        default:
+            return ConfigProblem(path: path, line: nil, key: nil, message: "not valid TOML: \(error)")
+        }
     }
 
     private mutating func apply(_ file: ConfigFile, path: String) throws(DaemonError) {

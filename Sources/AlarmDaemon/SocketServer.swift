@@ -323,8 +323,7 @@ func openListeningSocket(path: String, environment: [String: String]) throws(Dae
         return 3  // SD_LISTEN_FDS_START
     }
     let directory = (path as NSString).deletingLastPathComponent
-    if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .system("cannot create \(directory)", errno) }
-    chmod(directory, 0o700)
+    do { try RuntimeDirectoryCheck.ensure(directory) } catch { throw .configuration(error.description) }
     if (try? AlarmConnection(socketPath: path)) != nil {
         throw .configuration("another alarmd is already serving \(path)")
     }

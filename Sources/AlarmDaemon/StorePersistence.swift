@@ -15,11 +15,17 @@ final class StorePersistence: AlarmPersistence {
 
     init(path: String, logger: Logger) throws {
         self.logger = logger
-        let opened = try AlarmStore.open(at: URL(fileURLWithPath: path))
+        // alarmd holds its instance lock by now: no other opener can be mid-write on the log.
+        let opened = try AlarmStore.open(at: URL(fileURLWithPath: path), settingAsideDamagedWAL: true)
         store = opened.store
-        recoveryNotice = opened.recovered.map {
-            "the alarm database was damaged (\($0.reason)); it was moved to \($0.movedTo) and a new one started, so alarms set before may be gone"
-        }
+        store.limitLockWait(to: 0.1)
+        let notices = [
+            opened.recovered.map {
+                "the alarm database was damaged (\($0.reason)); it was moved to \($0.movedTo) and a new one started, so alarms set before may be gone"
+            },
+            opened.store.damagedWAL?.description,
+        ].compactMap { $0 }
+        recoveryNotice = notices.isEmpty ? nil : notices.joined(separator: "; ")
     }
 
     func loadAll() throws -> [AlarmRecord] {

@@ -13,17 +13,37 @@ public final class AlarmStore: Sendable {
 
     /// Opens (creating it and its folders if needed) the store at `url`, and throws
     /// `AlarmStoreError.corrupt` if the file there is unusable, leaving it untouched.
-    public init(at url: URL) throws {
+    /// - Parameter settingAsideDamagedWAL: check the write-ahead log before SQLite sees it
+    ///   (SQLite would silently drop a log whose header is damaged) and move a damaged one
+    ///   aside. Only for the one owner of the file (alarmd, holding its instance lock): another
+    ///   opener's log may be half-written at that moment.
+    public init(at url: URL, settingAsideDamagedWAL: Bool = false) throws {
         path = url.path
+        // A damaged main file takes its log with it when it is moved aside, so only the log of
+        // a sound-looking file is judged on its own.
+        let judgeLog = settingAsideDamagedWAL && (try? StoreOpening.checkHeader(path: url.path)) != nil
+        damagedWAL = judgeLog ? WALCheck.setAsideIfDamaged(database: url.path) : nil
         dbQueue = try StoreOpening.open(path: url.path)
     }
+
+    /// From now on a lock held by another process (sqlite3, a backup) makes a read or write
+    /// wait at most `seconds` before failing (opening may wait longer, for a concurrent
+    /// creator). For alarmd: its one loop also rings alarms, so it keeps a failed write in
+    /// memory and retries rather than wait seconds.
+    public func limitLockWait(to seconds: Double) {
+        let milliseconds = Int(clampingFinite: (seconds * 1000).rounded())
+        try? dbQueue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)") }
+    }
+
+    /// Set when this open found the write-ahead log damaged and moved it aside: tell the person.
+    public let damagedWAL: DamagedWAL?
 
     /// Opens the store at `url`; if the file there is unusable, moves it (and its -wal, -shm,
     /// -journal files) to `<file>.corrupt-<UTC timestamp>`, starts a fresh store and says so
     /// in `recovered`, which the caller should show to the person.
-    public static func open(at url: URL, now: Date = Date()) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
+    public static func open(at url: URL, now: Date = Date(), settingAsideDamagedWAL: Bool = false) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
         do {
-            return (try AlarmStore(at: url), nil)
+            return (try AlarmStore(at: url, settingAsideDamagedWAL: settingAsideDamagedWAL), nil)
         } catch AlarmStoreError.corrupt(let path, let reason) {
             let recovered = try DatabaseQuarantine.moveAside(path: path, reason: reason, date: now)
             return (try AlarmStore(at: url), recovered)

@@ -13,7 +13,7 @@ struct AlarmCtl: AsyncParsableCommand {
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
             EditCommand.self, DisableCommand.self, EnableCommand.self, SkipCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
-            NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self,
+            NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self, ConfigCommand.self,
         ])
 }
 

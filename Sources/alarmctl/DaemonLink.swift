@@ -31,7 +31,12 @@ struct DaemonLink {
 
     @discardableResult
     func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws -> AlarmProtocol.Message {
-        do { return try connection.send(op, app: app, alarm: alarm, record: record, limit: limit) } catch {
+        do {
+            let reply = try connection.send(op, app: app, alarm: alarm, record: record, limit: limit)
+            // "not yet durable: ..." (disk full) and the like: done, with a caveat worth seeing.
+            if let warning = reply.warning { complain("warning: \(warning)") }
+            return reply
+        } catch {
             complain(error.description)
             if case .refused(let reply) = error {
                 throw reply.code == .malformed || reply.code == .invalidConfiguration || reply.code == .neverFires ? Exit.badInput : Exit.refused

@@ -65,12 +65,13 @@ enum Format {
         }
     }
 
-    static func title(_ record: AlarmRecord) -> String { record.presentation.alert.title.text }
+    /// For people: escaped for the terminal (`TerminalSafe`). JSON output uses the raw text.
+    static func title(_ record: AlarmRecord) -> String { TerminalSafe.text(record.presentation.alert.title.text) }
 
     static func soundName(_ record: AlarmRecord) -> String {
         switch record.sound.sound {
         case .default: "default"
-        case .named(let name): name
+        case .named(let name): TerminalSafe.text(name)
         }
     }
 
@@ -91,7 +92,7 @@ enum Format {
         var lines = [
             "id:        \(record.id.uuidString.lowercased())",
             "title:     \(title(record))",
-            "app:       \(record.appID)",
+            "app:       \(TerminalSafe.text(record.appID))",
             "state:     \(record.phase.state.rawValue): \(status(of: record, now: now))",
             "repeats:   \(recurrence(record.schedule))",
         ]
@@ -100,9 +101,9 @@ enum Format {
         }
         if let pre = record.countdownDuration?.preAlert { lines.append("countdown: \(duration(pre))") }
         if let post = record.countdownDuration?.postAlert { lines.append("snooze:    \(duration(post))") }
-        var buttons = [record.presentation.alert.stopButton.text.text]
+        var buttons = [TerminalSafe.text(record.presentation.alert.stopButton.text.text)]
         if let secondary = record.presentation.alert.secondaryButton {
-            buttons.append("\(secondary.text.text) (\(record.presentation.alert.secondaryButtonBehavior?.rawValue ?? "countdown"))")
+            buttons.append("\(TerminalSafe.text(secondary.text.text)) (\(record.presentation.alert.secondaryButtonBehavior?.rawValue ?? "countdown"))")
         }
         lines.append("buttons:   \(buttons.joined(separator: ", "))")
         var sound = "sound:     \(soundName(record))"

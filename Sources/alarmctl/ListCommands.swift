@@ -42,7 +42,7 @@ struct MissedCommand: ParsableCommand {
         if missed.isEmpty { return print("no missed alarms") }
         for entry in missed {
             let why = entry.reason == "ringTimeout" ? "rang unanswered" : "did not ring (daemon down or machine asleep)"
-            print("\(Format.shortID(entry.alarm))  \(Format.when(entry.dueAt))  \(entry.title)  \(why)")
+            print("\(Format.shortID(entry.alarm))  \(Format.when(entry.dueAt))  \(TerminalSafe.text(entry.title))  \(why)")
         }
     }
 }
@@ -63,5 +63,7 @@ struct StatusCommand: ParsableCommand {
             notifications: \(status.notifications)
             """)
         if let wake = status.wakeFromSuspend { print("wake from suspend: \(wake)") }
+        if let problem = status.storageProblem { print("storage:       NOT SAVING: \(problem) (changes are kept in memory and retried)") }
+        if let problem = status.configProblem { print("config:        \(problem)") }
     }
 }

@@ -64,7 +64,7 @@ struct WatchCommand: AsyncParsableCommand {
             text: text(for: message),
             alarms: message.alarms?.map { record in
                 Line.Entry(
-                    id: record.id, title: Format.title(record), state: record.phase.state, app: record.appID, alarm: record.alarm,
+                    id: record.id, title: record.presentation.alert.title.text, state: record.phase.state, app: record.appID, alarm: record.alarm,
                     presentation: record.presentationState(in: .current), fireDate: fireDate(record))
             },
             alarm: message.alarm ?? message.record?.id, reason: message.reason, intent: message.intent)

@@ -15,7 +15,13 @@ public struct AlarmPaths: Sendable, Hashable {
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let uid = getuid()
-        runtimeDirectory = dir("XDG_RUNTIME_DIR", "/tmp/openalarmkit-runtime-\(uid)") + "/openalarmkit"
+        // Without XDG_RUNTIME_DIR: a folder of our own in /tmp, which the daemon creates 0700
+        // and checks (owner, mode, not a symlink) before use: see `RuntimeDirectoryCheck`.
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            runtimeDirectory = runtime + "/openalarmkit"
+        } else {
+            runtimeDirectory = "/tmp/openalarmkit-\(uid)"
+        }
         stateDirectory = dir("XDG_STATE_HOME", home + "/.local/state") + "/openalarmkit"
         configDirectory = dir("XDG_CONFIG_HOME", home + "/.config") + "/openalarmkit"
         dataHome = dir("XDG_DATA_HOME", home + "/.local/share")

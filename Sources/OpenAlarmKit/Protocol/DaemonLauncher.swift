@@ -11,6 +11,10 @@ public enum DaemonLauncher {
     /// Set `OPENALARMKIT_NO_AUTOSTART=1` to get `daemonNotRunning` instead of a new daemon.
     public static func connect(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) -> AlarmConnection {
         let paths = AlarmPaths(environment: environment)
+        if environment["XDG_RUNTIME_DIR"]?.hasPrefix("/") != true {
+            // The /tmp fallback: never talk to a socket in a folder another user could own.
+            do { try RuntimeDirectoryCheck.ensure(paths.runtimeDirectory) } catch { throw .broken(error.description) }
+        }
         if let connection = try? AlarmConnection(socketPath: paths.socket) { return connection }
         guard environment["OPENALARMKIT_NO_AUTOSTART"] != "1" else { throw .daemonNotRunning(socket: paths.socket) }
 

@@ -1,0 +1,67 @@
+import AlarmDaemon
+import ArgumentParser
+import Foundation
+import OpenAlarmKit
+
+/// `alarmctl config check`: validates config.toml the way alarmd reads it and prints the
+/// settings that would be in effect, or every problem with its line.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Check alarmd's config.toml.", subcommands: [ConfigCheckCommand.self])
+}
+
+struct ConfigCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate config.toml and print the effective settings.",
+        discussion: "Exit status 0 when the file is valid (or absent: the defaults apply), 2 when it is not, with file:line: key: problem on stderr.")
+
+    @Argument(help: "The file to check (default: $XDG_CONFIG_HOME/openalarmkit/config.toml).") var file: String?
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let path = file ?? AlarmPaths(environment: environment).configFile
+        if file != nil, !FileManager.default.fileExists(atPath: path) {
+            FileHandle.standardError.write(Data("alarmctl config check: \(path): no such file\n".utf8))
+            throw ExitCode(2)
+        }
+        // Every unknown key at once (the daemon stops at the first problem).
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            let unknown = ConfigKeys.unknownKeys(in: text, path: path)
+            if !unknown.isEmpty {
+                for problem in unknown { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+                throw ExitCode(2)
+            }
+        }
+        let config: DaemonConfig
+        do { config = try DaemonConfig.load(path: path, environment: environment) } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let source = FileManager.default.fileExists(atPath: path) ? path : "\(path) (absent: defaults)"
+        print("""
+            # effective settings from \(source)
+            [sound]
+            device = "\(config.audioDevice)"
+            volume = \(percent(config.volume))
+            ramp = \(number(config.rampSeconds))
+            min_volume = \(number(config.minimumVolumePercent))
+            pause_media = \(config.pauseMedia)
+
+            [system]
+            wake_early = \(number(config.wakeEarlySeconds))
+
+            [alarms]
+            snooze = \(number(config.policy.defaultSnooze))
+            ring_timeout = \(number(config.policy.ringTimeout))
+            late_tolerance = \(number(config.policy.lateTolerance))
+            max_per_app = \(config.maxAlarmsPerApp)
+            """)
+    }
+
+    private func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(clampingFinite: value)) : String(value)
+    }
+
+    private func percent(_ fraction: Double) -> String { number((fraction * 100).rounded()) }
+}
