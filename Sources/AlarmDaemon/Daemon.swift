@@ -111,6 +111,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             handle(request, from: connection)
         }
         server.beforeRequest = { [unowned self] in ringIfDue() }
+        server.snapshot = { [unowned self] watcher in alarmsEvent(for: watcher.watching ?? nil) }
         apps = try AppsService(
             persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,
             paths: paths, logger: logger,
@@ -248,8 +249,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             var lines: [String?: Data] = [:]
             for watcher in server.watchers {
                 let app = watcher.watching!
-                if lines[app] == nil { lines[app] = alarmsEvent(for: app) }
-                server.push(line: lines[app]!, to: watcher)
+                server.pushSnapshot(to: watcher) {
+                    if lines[app] == nil { lines[app] = alarmsEvent(for: app) }
+                    return lines[app]!
+                }
             }
         }
     }

@@ -28,6 +28,9 @@ final class SocketServer {
         fileprivate var backlogged = false
         /// Set by a `watch` request: `.some(nil)` watches every app.
         var watching: String?? = nil
+        /// The state changed while replies were still queued: the latest snapshot goes out
+        /// once they drain, instead of every intermediate one.
+        fileprivate var snapshotPending = false
 
         init(fd: Int32) { self.fd = fd }
     }
@@ -76,6 +79,27 @@ final class SocketServer {
     func push(_ message: AlarmProtocol.Message, to connection: Connection) {
         guard let data = try? encoder.encode(message) else { return }
         push(line: data, to: connection)
+    }
+
+    /// The latest state a watcher should see (the alarm list, filtered as it asked); set by
+    /// the daemon, called when a watcher's held-back snapshot can go out.
+    var snapshot: (Connection) -> Data = { _ in Data() }
+
+    /// Replies a watcher may have queued before a new snapshot waits for them to drain.
+    static let snapshotBacklog = 256 << 10
+
+    /// Tells a watcher the state changed. Each snapshot replaces the one before, so a watcher
+    /// that is behind gets only the latest, once its queue drains: queueing every intermediate
+    /// alarm list let a flood of changes bury a reading watcher under megabytes of obsolete
+    /// lists until it was dropped. `line` is called only if the snapshot goes out now.
+    func pushSnapshot(to connection: Connection, line: () -> Data) {
+        guard connections[connection.fd] === connection else { return }
+        guard connection.outbox.count <= Self.snapshotBacklog else {
+            connection.snapshotPending = true
+            return
+        }
+        connection.snapshotPending = false
+        push(line: line(), to: connection)
     }
 
     /// Pushes an already encoded message (no newline) to one connection.
@@ -261,6 +285,8 @@ final class SocketServer {
         }
         if connection.readClosed && !connection.backlogged {
             drop(connection)
+        } else if connection.snapshotPending {
+            pushSnapshot(to: connection) { snapshot(connection) }
         } else {
             updateInterest(connection)
         }
