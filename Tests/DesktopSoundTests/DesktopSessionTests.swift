@@ -30,21 +30,7 @@ import TestSupport
             let script = SoundServerSession.script.deletingLastPathComponent().appendingPathComponent("fake-desktop-services.py").path
             process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] },
                                      stdin: .pipe, stdout: .pipe, stderr: .null)
-            let reader = process.output!
-            let lines = self.lines
-            Thread {
-                var pending = Data()
-                while true {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { return }
-                    pending.append(chunk)
-                    while let newline = pending.firstIndex(of: 10) {
-                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                        pending.removeSubrange(pending.startIndex...newline)
-                        lines.withLock { $0.append(line) }
-                    }
-                }
-            }.start()
+            process.collectLines(into: lines)
         }
 
         deinit {

@@ -79,21 +79,7 @@ final class SoundServerSession: @unchecked Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-sound-\(UUID().uuidString.prefix(8))")
         process = try Subprocess("/usr/bin/python3", [Self.script.path, folder.path] + kind.scriptArguments,
                                  stdin: .pipe, stdout: .pipe, stderr: .null)
-        let reader = process.output!
-        let lines = output
-        Thread {
-            var pending = Data()
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { return }
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
-                    lines.withLock { $0.append(line) }
-                }
-            }
-        }.start()
+        process.collectLines(into: output)
     }
 
     private func waitUntilReady() async throws {

@@ -22,22 +22,7 @@ public final class FakeNotificationServer: @unchecked Sendable {
 
     public init(arguments: [String] = []) throws {
         process = try Subprocess("/usr/bin/python3", [Self.script.path] + arguments, stdin: .pipe, stdout: .pipe)
-        let reader = process.output!
-        let lines = output
-        let thread = Thread {
-            var pending = Data()
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { return }
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
-                    lines.withLock { $0.append(line) }
-                }
-            }
-        }
-        thread.start()
+        process.collectLines(into: output)
 
         let deadline = Date().addingTimeInterval(15)
         var found: String?

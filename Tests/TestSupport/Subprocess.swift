@@ -136,3 +136,24 @@ extension Subprocess.Termination {
         }
     }
 }
+
+extension Subprocess {
+    /// Appends each line the child writes to its stdout (a `.pipe`) to `lines`, from a thread
+    /// of its own, until the child closes it: how tests follow a helper script's reports.
+    public func collectLines(into lines: Locked<[String]>) {
+        guard let reader = output else { return }
+        Thread {
+            var pending = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { return }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    lines.withLock { $0.append(line) }
+                }
+            }
+        }.start()
+    }
+}
