@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import OpenAlarmKit
 
 /// Wakes the machine from suspend ahead of the earliest alarm: a timerfd on
 /// CLOCK_REALTIME_ALARM armed `wakeEarly` before it, so the sound device and server are up
@@ -55,7 +56,7 @@ final class WakeTimer {
         armedFor = target
         let seconds = target.timeIntervalSince1970
         let whole = seconds.rounded(.down)
-        _ = oak_timerfd_arm_realtime(fd, Int64(whole), Int((seconds - whole) * 1e9))
+        _ = oak_timerfd_arm_realtime(fd, Int64(Int(clampingFinite: whole)), Int(clampingFinite: (seconds - whole) * 1e9))
     }
 
     /// Consumes a wake-up (the machine is up; the precise timer rings) or a clock change.

@@ -18,7 +18,7 @@ enum Format {
 
     /// "45 s", "5 min", "9 h 12 min", "3 d 4 h".
     static func duration(_ seconds: TimeInterval) -> String {
-        let s = Int(seconds.rounded(.up))
+        let s = Int(clampingFinite: seconds.rounded(.up))
         if s < 60 { return "\(max(s, 0)) s" }
         let minutes = (s + 59) / 60
         if minutes < 60 { return "\(minutes) min" }
@@ -30,7 +30,7 @@ enum Format {
 
     /// "04:59" or "1:04:59" for a live countdown.
     static func clock(_ seconds: TimeInterval) -> String {
-        let s = max(Int(seconds.rounded(.up)), 0)
+        let s = max(Int(clampingFinite: seconds.rounded(.up)), 0)
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%02d:%02d", s / 60, s % 60)
     }
 
@@ -107,7 +107,7 @@ enum Format {
         }
         lines.append("buttons:   \(buttons.joined(separator: ", "))")
         var sound = "sound:     \(soundName(record))"
-        if let volume = record.sound.volume { sound += ", volume \(Int((volume * 100).rounded())) %" }
+        if let volume = record.sound.volume { sound += ", volume \(Int(clampingFinite: (volume * 100).rounded())) %" }
         if let ramp = record.sound.rampSeconds, ramp > 0 { sound += ", fade in over \(duration(ramp))" }
         lines.append(sound)
         return lines.joined(separator: "\n")
