@@ -20,6 +20,8 @@ public final class VolumeOverride {
     public let minimumPercent: Double
     private let stateFile: String
     private let logger: Logger
+    /// A ringing alarm retries `engage` every second while no mixer answers.
+    private var log = RateLimitedLog()
 
     public init(ctl: String, minimumPercent: Double, stateFile: String, logger: Logger) {
         self.ctl = ctl
@@ -36,7 +38,8 @@ public final class VolumeOverride {
     public func engage() -> Bool {
         let current: (element: String, level: MixerLevel)
         do { current = try MixerVolume.read(ctl: ctl) } catch {
-            logger.info("cannot check the output volume; ringing at whatever it is", metadata: ["error": "\(error)"])
+            log.log(logger, .info, condition: "mixer unreadable", "cannot check the output volume; ringing at whatever it is",
+                    metadata: ["error": "\(error)"])
             return false
         }
         let saved = Self.load(stateFile)
