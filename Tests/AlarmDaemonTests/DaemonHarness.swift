@@ -23,23 +23,12 @@ final class DaemonHarness: @unchecked Sendable {
     ///   - config: the text of config.toml, if any.
     ///   - extra: more environment (e.g. OPENALARMKIT_LOCALTIME); a nil value removes a variable.
     init(withNotificationServer: Bool = true, config: String? = nil, extra: [String: String?] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-e2e-\(UUID().uuidString.prefix(8))")
-        for folder in ["run", "state", "config/openalarmkit", "data"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        chmod(root.appendingPathComponent("run").path, 0o700)
+        var environment: [String: String]
+        (root, environment) = try IsolatedHome.make(
+            prefix: "oak-e2e", audioDevice: { "file:FILE=\($0.appendingPathComponent("out.raw").path),FORMAT=raw" }, bus: nil)
         if let config { try config.write(to: root.appendingPathComponent("config/openalarmkit/config.toml"), atomically: true, encoding: .utf8) }
         notifications = withNotificationServer ? try FakeNotificationServer() : nil
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = root.appendingPathComponent("run").path
-        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
-        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
-        environment["OPENALARMKIT_AUDIO_DEVICE"] = "file:FILE=\(root.appendingPathComponent("out.raw").path),FORMAT=raw"
-        environment["OPENALARMKIT_NO_AUTOSTART"] = "1"
-        environment["DBUS_SESSION_BUS_ADDRESS"] = notifications?.address ?? "unix:path=\(root.path)/no-bus"
-        environment["TZ"] = "UTC"
-        environment["JOURNAL_STREAM"] = nil
+        if let notifications { environment["DBUS_SESSION_BUS_ADDRESS"] = notifications.address }
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
     }

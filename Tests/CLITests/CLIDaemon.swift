@@ -10,22 +10,9 @@ final class CLIDaemon: @unchecked Sendable {
     private var process: Subprocess?
 
     init(bus: String? = nil, extra: [String: String] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-cli-\(UUID().uuidString.prefix(8))")
-        for folder in ["run", "state", "config", "data"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        chmod(root.appendingPathComponent("run").path, 0o700)
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = root.appendingPathComponent("run").path
-        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
-        environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
-        environment["OPENALARMKIT_AUDIO_DEVICE"] = "null"
-        environment["OPENALARMKIT_NO_AUTOSTART"] = "1"
-        environment["DBUS_SESSION_BUS_ADDRESS"] = bus ?? "unix:path=\(root.path)/no-bus"
-        environment["TZ"] = "UTC"
+        var environment: [String: String]
+        (root, environment) = try IsolatedHome.make(prefix: "oak-cli", audioDevice: { _ in "null" }, bus: bus)
         environment["LC_ALL"] = "C"
-        environment["JOURNAL_STREAM"] = nil
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
     }
