@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `swift package generate-documentation --target OpenAlarmKit`: the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -30,6 +29,10 @@ let package = Package(
             name: "CLibNotify", pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // SQLite's C API, for AlarmStore: no wrapper library, which would bring Foundation (ICU).
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // The App Intents subset AlarmKit code uses (AppIntent, LiveActivityIntent, @Parameter).
         .target(name: "OpenAppIntents"),
@@ -39,7 +42,7 @@ let package = Package(
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
         .target(
             name: "AlarmStore",
-            dependencies: ["AlarmCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["AlarmCore", "CSQLite"]),
         .target(
             name: "AlarmAudio",
             dependencies: ["CALSA", "CSndFile", .product(name: "Logging", package: "swift-log")]),

@@ -1,15 +1,16 @@
-import Foundation
-import GRDB
+import CSQLite
+import FoundationEssentials
 import OpenAlarmKit
 
 /// The daemon's durable copy of every alarm, and the list of alarms that were missed.
 ///
 /// Synchronous: the daemon calls it from its one event-loop thread, and every write has
-/// returned only once it is on disk (WAL, `synchronous = FULL`).
+/// returned only once it is on disk (WAL, `synchronous = FULL`). Built on SQLite's C API
+/// directly: a wrapper such as GRDB needs Foundation, which brings ICU into every binary.
 public final class AlarmStore: Sendable {
     /// The database file, normally `$XDG_STATE_HOME/openalarmkit/alarms.sqlite`.
     public let path: String
-    let dbQueue: DatabaseQueue
+    let database: SerialDatabase
 
     /// Opens (creating it and its folders if needed) the store at `url`, and throws
     /// `AlarmStoreError.corrupt` if the file there is unusable, leaving it untouched.
@@ -23,7 +24,7 @@ public final class AlarmStore: Sendable {
         // a sound-looking file is judged on its own.
         let judgeLog = settingAsideDamagedWAL && (try? StoreOpening.checkHeader(path: url.path)) != nil
         damagedWAL = judgeLog ? WALCheck.setAsideIfDamaged(database: url.path) : nil
-        dbQueue = try StoreOpening.open(path: url.path)
+        database = SerialDatabase(try StoreOpening.open(path: url.path))
     }
 
     /// From now on a lock held by another process (sqlite3, a backup) makes a read or write
@@ -31,8 +32,8 @@ public final class AlarmStore: Sendable {
     /// creator). For alarmd: its one loop also rings alarms, so it keeps a failed write in
     /// memory and retries rather than wait seconds.
     public func limitLockWait(to seconds: Double) {
-        let milliseconds = Int(clampingFinite: (seconds * 1000).rounded())
-        try? dbQueue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)") }
+        let milliseconds = Int32(clamping: Int(clampingFinite: (seconds * 1000).rounded()))
+        database.access { db in try? db.setBusyTimeout(milliseconds: max(0, milliseconds)) }
     }
 
     /// Set when this open found the write-ahead log damaged and moved it aside: tell the person.
@@ -53,16 +54,18 @@ public final class AlarmStore: Sendable {
     /// Every alarm that decodes, and the rows that do not (see `LoadedAlarms`). The start-up
     /// load: report `undecodable` to the person.
     public func load() throws -> LoadedAlarms {
-        try reading { db in
-            var loader = RecordJSON.Loader()
-            let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, appID, record FROM alarm"))
-            while let row = try cursor.next() {
-                let id: String = row[0], appID: String = row[1]
-                // Decoded straight from SQLite's buffer: no copy of 10,000 JSON texts.
-                try row.withUnsafeData(atIndex: 2) { json in loader.add(id: id, appID: appID, json: json ?? Data()) }
-            }
-            return loader.loaded
+        try reading { db in try Self.loadAlarms(db) }
+    }
+
+    /// The rows of the alarm table, each decoded straight from SQLite's buffer: no copy of
+    /// 10,000 JSON texts.
+    static func loadAlarms(_ db: SQLiteConnection) throws -> LoadedAlarms {
+        var loader = RecordJSON.Loader()
+        try db.query("SELECT id, appID, record FROM alarm") { row in
+            let id = row.text(0), appID = row.text(1)
+            row.withBytes(2) { json in loader.add(id: id, appID: appID, json: json) }
         }
+        return loader.loaded
     }
 
     /// Every alarm that decodes; `load()` also tells which rows were skipped.
@@ -73,26 +76,25 @@ public final class AlarmStore: Sendable {
     /// How many alarms `appID` has, undecodable ones included (an index lookup).
     public func count(appID: String) throws -> Int {
         try reading { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alarm WHERE appID = ?", arguments: [appID]) ?? 0
+            Int(try db.integer("SELECT COUNT(*) FROM alarm WHERE appID = ?", [.text(appID)]) ?? 0)
         }
     }
 
     /// Missed alarms, the most recently recorded first.
     public func missed(limit: Int = 100) throws -> [MissedAlarm] {
         try reading { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT alarmID, appID, title, dueAt, reason, recordedAt FROM missedAlarm
-                    ORDER BY recordedAt DESC, id DESC LIMIT ?
-                    """,
-                arguments: [limit])
-            return rows.compactMap { row in
-                guard let id = UUID(uuidString: row[0]) else { return nil }
-                return MissedAlarm(
-                    alarmID: id, appID: row[1], title: row[2], dueAt: Date(timeIntervalSince1970: row[3]),
-                    reason: row[4], recordedAt: Date(timeIntervalSince1970: row[5]))
+            var missed: [MissedAlarm] = []
+            let sql = """
+                SELECT alarmID, appID, title, dueAt, reason, recordedAt FROM missedAlarm
+                ORDER BY recordedAt DESC, id DESC LIMIT ?
+                """
+            try db.query(sql, [SQLValue(limit)]) { row in
+                guard let id = UUID(uuidString: row.text(0)) else { return }
+                missed.append(MissedAlarm(
+                    alarmID: id, appID: row.text(1), title: row.text(2), dueAt: Date(timeIntervalSince1970: row.double(3)),
+                    reason: row.text(4), recordedAt: Date(timeIntervalSince1970: row.double(5))))
             }
+            return missed
         }
     }
 
@@ -117,26 +119,26 @@ public final class AlarmStore: Sendable {
     @discardableResult
     public func write<T>(_ updates: (Batch) throws -> T) throws -> T {
         do {
-            return try dbQueue.write { db in try updates(Batch(db: db)) }
-        } catch let error as DatabaseError {
-            throw AlarmStoreError.writeFailed(path: path, reason: StoreOpening.reason(error))
+            return try database.access { db in try db.transaction { try updates(Batch(db: db)) } }
+        } catch let error as SQLiteError {
+            throw AlarmStoreError.writeFailed(path: path, reason: error.description)
         }
     }
 
     /// Closes the file (checkpointing the WAL into it). Any later call throws.
     public func close() throws {
         do {
-            try dbQueue.close()
-        } catch let error as DatabaseError {
-            throw AlarmStoreError.writeFailed(path: path, reason: StoreOpening.reason(error))
+            try database.access { db in try db.close() }
+        } catch let error as SQLiteError {
+            throw AlarmStoreError.writeFailed(path: path, reason: error.description)
         }
     }
 
-    private func reading<T>(_ body: (Database) throws -> T) throws -> T {
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         do {
-            return try dbQueue.read(body)
-        } catch let error as DatabaseError {
-            throw AlarmStoreError.readFailed(path: path, reason: StoreOpening.reason(error))
+            return try database.access(body)
+        } catch let error as SQLiteError {
+            throw AlarmStoreError.readFailed(path: path, reason: error.description)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the store could not do what was asked, with the file involved and what a person can
 /// do about it. `description` is meant to be shown as is (logs, `alarmctl` output).

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import OpenAlarmKit
 
 /// An app's row: its decision and what it told alarmd about itself.
@@ -36,28 +35,34 @@ public struct AlarmIntents: Hashable, Sendable {
 /// skipped on load, never deleted.
 extension AlarmStore {
     public func apps() throws -> [StoredApp] {
-        try dbQueue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, registration, authorization, decidedAt FROM app").compactMap { row in
-                guard let state = AlarmManager.AuthorizationState(rawValue: row[2]) else { return nil }
-                let registration = (row[1] as String?).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
-                return StoredApp(appID: row[0], registration: registration, authorization: state, decidedAt: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
+        try reading { db in
+            var apps: [StoredApp] = []
+            try db.query("SELECT id, registration, authorization, decidedAt FROM app") { row in
+                guard let state = AlarmManager.AuthorizationState(rawValue: row.text(2)) else { return }
+                let registration = row.text(orNil: 1).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
+                apps.append(StoredApp(
+                    appID: row.text(0), registration: registration, authorization: state,
+                    decidedAt: row.double(orNil: 3).map(Date.init(timeIntervalSince1970:))))
             }
+            return apps
         }
     }
 
     public func alarmIntents() throws -> [AlarmIntents] {
-        try dbQueue.read { db in
-            try Row.fetchAll(db, sql: "SELECT alarmID, appID, stopIntent, secondaryIntent FROM alarmIntent").compactMap { row in
-                guard let id = UUID(uuidString: row[0]) else { return nil }
+        try reading { db in
+            var all: [AlarmIntents] = []
+            try db.query("SELECT alarmID, appID, stopIntent, secondaryIntent FROM alarmIntent") { row in
+                guard let id = UUID(uuidString: row.text(0)) else { return }
                 func intent(_ text: String?) -> EncodedIntent? { text.flatMap { try? JSONDecoder().decode(EncodedIntent.self, from: Data($0.utf8)) } }
-                return AlarmIntents(alarmID: id, appID: row[1], stop: intent(row[2]), secondary: intent(row[3]))
+                all.append(AlarmIntents(alarmID: id, appID: row.text(1), stop: intent(row.text(orNil: 2)), secondary: intent(row.text(orNil: 3))))
             }
+            return all
         }
     }
 
     public func pendingIntents() throws -> [PendingIntent] {
-        try dbQueue.read { db in
-            try String.fetchAll(db, sql: "SELECT record FROM pendingIntent").compactMap {
+        try reading { db in
+            try db.texts("SELECT record FROM pendingIntent").compactMap {
                 try? AlarmProtocol.decoder().decode(PendingIntent.self, from: Data($0.utf8))
             }
         }
@@ -71,27 +76,30 @@ extension AlarmStore {
             let encoder = AlarmProtocol.encoder()
             func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
             for app in changes.saveApps {
-                try db.execute(
-                    sql: """
-                        INSERT INTO app (id, registration, authorization, decidedAt) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (id) DO UPDATE SET registration = excluded.registration,
-                            authorization = excluded.authorization, decidedAt = excluded.decidedAt
-                        """,
-                    arguments: [app.appID, try app.registration.map(json), app.authorization.rawValue, app.decidedAt?.timeIntervalSince1970])
+                try db.run(
+                    """
+                    INSERT INTO app (id, registration, authorization, decidedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET registration = excluded.registration,
+                        authorization = excluded.authorization, decidedAt = excluded.decidedAt
+                    """,
+                    [.text(app.appID), SQLValue(try app.registration.map(json)), .text(app.authorization.rawValue),
+                     SQLValue(app.decidedAt?.timeIntervalSince1970)])
             }
-            for id in changes.deleteApps { try db.execute(sql: "DELETE FROM app WHERE id = ?", arguments: [id]) }
+            for id in changes.deleteApps { try db.run("DELETE FROM app WHERE id = ?", [.text(id)]) }
             for intents in changes.saveIntents {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO alarmIntent (alarmID, appID, stopIntent, secondaryIntent) VALUES (?, ?, ?, ?)",
-                    arguments: [intents.alarmID.uuidString, intents.appID, try intents.stop.map(json), try intents.secondary.map(json)])
+                try db.run(
+                    "INSERT OR REPLACE INTO alarmIntent (alarmID, appID, stopIntent, secondaryIntent) VALUES (?, ?, ?, ?)",
+                    [.text(intents.alarmID.uuidString), .text(intents.appID), SQLValue(try intents.stop.map(json)),
+                     SQLValue(try intents.secondary.map(json))])
             }
-            for id in changes.deleteIntents { try db.execute(sql: "DELETE FROM alarmIntent WHERE alarmID = ?", arguments: [id.uuidString]) }
+            for id in changes.deleteIntents { try db.run("DELETE FROM alarmIntent WHERE alarmID = ?", [.text(id.uuidString)]) }
             for pending in changes.savePending {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO pendingIntent (id, appID, record, expiresAt) VALUES (?, ?, ?, ?)",
-                    arguments: [pending.id.uuidString, pending.app, try json(pending), pending.expiresAt.timeIntervalSince1970])
+                try db.run(
+                    "INSERT OR REPLACE INTO pendingIntent (id, appID, record, expiresAt) VALUES (?, ?, ?, ?)",
+                    [.text(pending.id.uuidString), .text(pending.app), .text(try json(pending)),
+                     .real(pending.expiresAt.timeIntervalSince1970)])
             }
-            for id in changes.deletePending { try db.execute(sql: "DELETE FROM pendingIntent WHERE id = ?", arguments: [id.uuidString]) }
+            for id in changes.deletePending { try db.run("DELETE FROM pendingIntent WHERE id = ?", [.text(id.uuidString)]) }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A database file that `AlarmStore.open(at:)` found unusable and moved aside before
 /// creating a fresh one. The caller shows `description` so that the person knows where

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Moves an unusable database, with its companion files, out of the way without ever
 /// overwriting anything.
@@ -58,14 +62,7 @@ enum DatabaseQuarantine {
     }
 
     /// `20261121T061500Z`: sortable, no characters that need quoting in a shell.
-    static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day)
-            + "T" + two(c.hour) + two(c.minute) + two(c.second) + "Z"
-    }
+    static func timestamp(_ date: Date) -> String { UTCStamp.string(date) }
 
     /// Makes renames and file creations in the folder durable, as the acknowledged writes
     /// that follow rely on the fresh database's name existing after a power loss.

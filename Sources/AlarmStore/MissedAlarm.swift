@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An alarm that did not ring, or rang with nobody stopping it, as recorded for `alarmctl`.
 public struct MissedAlarm: Hashable, Sendable {

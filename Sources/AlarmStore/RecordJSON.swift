@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// The `record` column: an AlarmRecord as JSON text. Dates use JSONEncoder's default
@@ -18,15 +18,16 @@ enum RecordJSON {
         private lazy var decoder = JSONDecoder()
 
         /// `json` may point into SQLite's memory: it is not kept.
-        mutating func add(id: String, appID: String, json: Data) {
+        mutating func add(id: String, appID: String, json: UnsafeRawBufferPointer) {
             let record: AlarmRecord
             do {
-                // RecordReader reads what JSONEncoder wrote, fast; anything else (a newer
-                // version's fields, a hand edit) goes through JSONDecoder, the reference.
-                if let fast = json.withUnsafeBytes(RecordReader(dates: .sinceReferenceDate).record) {
+                // RecordReader reads what JSONEncoder wrote, fast and without a copy; anything
+                // else (a newer version's fields, a hand edit) is copied for JSONDecoder, the
+                // reference.
+                if let fast = RecordReader(dates: .sinceReferenceDate).record(json) {
                     record = fast
                 } else {
-                    record = try decoder.decode(AlarmRecord.self, from: json)
+                    record = try decoder.decode(AlarmRecord.self, from: Data(json))
                 }
             } catch {
                 loaded.undecodable.append(UndecodableAlarm(id: id, appID: appID, reason: describe(error)))

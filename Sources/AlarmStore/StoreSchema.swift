@@ -1,7 +1,8 @@
-import GRDB
-
 /// The tables and their history. A migration, once shipped, never changes: new needs get a
 /// new migration, so every older file can be brought forward.
+///
+/// The SQL is, to the character, what GRDB generated for these tables when the store was
+/// built on it, so that files made before and after the change are alike.
 enum StoreSchema {
     static let alarmTable = "alarm"
     static let missedTable = "missedAlarm"
@@ -9,32 +10,25 @@ enum StoreSchema {
     static let alarmIntentTable = "alarmIntent"
     static let pendingIntentTable = "pendingIntent"
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: alarms and missed alarms") { db in
+    static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.register("v1: alarms and missed alarms") { db in
             // One row per alarm. The record is JSON so that new fields of AlarmRecord need no
-            // migration; `appID` is a column because the per-app cap counts by it.
-            try db.create(table: alarmTable, options: [.withoutRowID]) { t in
-                t.column("id", .text).primaryKey()  // UUID, uppercase, as uuidString writes it
-                t.column("appID", .text).notNull()
-                t.column("record", .text).notNull()  // AlarmRecord, JSON
-            }
-            try db.create(index: "alarm_on_appID", on: alarmTable, columns: ["appID"])
-
+            // migration; `appID` is a column because the per-app cap counts by it. `id` is a
+            // UUID, uppercase, as uuidString writes it.
+            try db.execute(#"""
+                CREATE TABLE "alarm" ("id" TEXT PRIMARY KEY, "appID" TEXT NOT NULL, "record" TEXT NOT NULL) WITHOUT ROWID;
+                CREATE INDEX "alarm_on_appID" ON "alarm"("appID");
+                """#)
             // What did not ring, for `alarmctl` to list. Kept after the alarm itself is gone,
-            // so it copies the title rather than referencing the alarm row.
-            try db.create(table: missedTable) { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("alarmID", .text).notNull()
-                t.column("appID", .text).notNull()
-                t.column("title", .text).notNull()
-                t.column("dueAt", .double).notNull()  // seconds since 1970, exact
-                t.column("reason", .text).notNull()
-                t.column("recordedAt", .double).notNull()
-            }
-            try db.create(index: "missedAlarm_on_recordedAt", on: missedTable, columns: ["recordedAt"])
+            // so it copies the title rather than referencing the alarm row. Dates are seconds
+            // since 1970, exact.
+            try db.execute(#"""
+                CREATE TABLE "missedAlarm" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "alarmID" TEXT NOT NULL, "appID" TEXT NOT NULL, "title" TEXT NOT NULL, "dueAt" DOUBLE NOT NULL, "reason" TEXT NOT NULL, "recordedAt" DOUBLE NOT NULL);
+                CREATE INDEX "missedAlarm_on_recordedAt" ON "missedAlarm"("recordedAt");
+                """#)
         }
-        migrator.registerMigration("v2: apps, alarm intents and pending intents") { db in
+        migrator.register("v2: apps, alarm intents and pending intents") { db in
             try AppsSchema.migrate(db)
         }
         return migrator
@@ -51,11 +45,10 @@ enum StoreSchema {
     ]
 
     /// Nil when every required table and column exists, else what is missing.
-    static func missingParts(_ db: Database) throws -> String? {
+    static func missingParts(_ db: SQLiteConnection) throws -> String? {
         for (table, columns) in requiredColumns.sorted(by: { $0.key < $1.key }) {
             guard try db.tableExists(table) else { return "no table \(table)" }
-            let present = Set(try db.columns(in: table).map { $0.name })
-            let missing = columns.subtracting(present)
+            let missing = columns.subtracting(try db.columns(in: table))
             if !missing.isEmpty {
                 return "table \(table) lacks \(missing.sorted().joined(separator: ", "))"
             }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenAlarmKit
 import Testing
 
@@ -12,14 +11,12 @@ import Testing
         defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.database.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            let v1 = try DatabaseQueue(path: folder.database.path)
+            let v1 = try SQLiteConnection(folder.database.path)
             try StoreSchema.migrator.migrate(v1, upTo: "v1: alarms and missed alarms")
             let record = sampleRecord(appID: "org.example.before")
-            try v1.write { db in
-                try db.execute(
-                    sql: "INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)",
-                    arguments: [record.id.uuidString, record.appID, try RecordJSON.encode(record)])
-            }
+            try v1.run(
+                "INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)",
+                [.text(record.id.uuidString), .text(record.appID), .text(try RecordJSON.encode(record))])
             try v1.close()
         }
         let store = try AlarmStore(at: folder.database)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenAlarmKit
 import Testing
 
@@ -73,10 +72,8 @@ import Testing
         defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.database.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            let other = try DatabaseQueue(path: folder.database.path)
-            try other.write { db in
-                try db.execute(sql: "CREATE TABLE alarm (what, ever); INSERT INTO alarm VALUES ('keep', 'me')")
-            }
+            let other = try SQLiteConnection(folder.database.path)
+            try other.execute("CREATE TABLE alarm (what, ever); INSERT INTO alarm VALUES ('keep', 'me')")
             try other.close()
         }
 
@@ -88,10 +85,12 @@ import Testing
         }
         #expect(message.contains("already exists"), "\(message)")
         // The failed migration was rolled back: the moved file holds exactly what it held.
-        let moved = try DatabaseQueue(path: corrupt.movedTo)
-        #expect(try moved.read { db in try db.columns(in: "alarm").map(\.name) } == ["what", "ever"])
-        #expect(try moved.read { db in try String.fetchAll(db, sql: "SELECT what || ever FROM alarm") } == ["keepme"])
-        #expect(try moved.read { db in try db.tableExists("missedAlarm") } == false)
+        let moved = try SQLiteConnection(corrupt.movedTo)
+        #expect(try moved.columns(in: "alarm") == ["what", "ever"])
+        #expect(try moved.texts("SELECT what || ever FROM alarm") == ["keepme"])
+        #expect(try moved.tableExists("missedAlarm") == false)
+        #expect(try moved.tableExists(Migrator.table) == false)
+        try moved.close()
         try expectFreshStoreWorks(store)
     }
 
@@ -100,8 +99,8 @@ import Testing
         defer { folder.remove() }
         do {
             let store = try AlarmStore(at: folder.database)
-            try store.dbQueue.write { db in
-                try db.execute(sql: "DROP TABLE alarm; CREATE TABLE alarm (id TEXT PRIMARY KEY, blob BLOB)")
+            try store.database.access { db in
+                try db.execute("DROP TABLE alarm; CREATE TABLE alarm (id TEXT PRIMARY KEY, blob BLOB)")
             }
             try store.close()
         }

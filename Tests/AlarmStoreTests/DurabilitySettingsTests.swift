@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import AlarmStore
@@ -10,8 +9,8 @@ import Testing
         defer { folder.remove() }
         for _ in 0..<2 {  // the second open finds an existing file
             let store = try AlarmStore(at: folder.database)
-            let (mode, synchronous) = try store.dbQueue.read { db in
-                (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+            let (mode, synchronous) = try store.database.access { db in
+                (try db.texts("PRAGMA journal_mode").first, try db.integer("PRAGMA synchronous"))
             }
             #expect(mode == "wal")
             #expect(synchronous == 2)  // FULL; NORMAL is 1

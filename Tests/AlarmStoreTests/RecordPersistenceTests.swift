@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenAlarmKit
 import Testing
 
@@ -64,9 +63,10 @@ import Testing
         #expect(try store.count(appID: "timer") == 2)
         #expect(try store.count(appID: "nobody") == 0)
         // The cap is checked on every schedule request: it must be an index lookup.
-        let plan = try store.dbQueue.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM alarm WHERE appID = ?", arguments: ["x"])
-                .map { $0["detail"] as String }.joined(separator: " | ")
+        let plan = try store.database.access { db in
+            var details: [String] = []
+            try db.query("EXPLAIN QUERY PLAN SELECT COUNT(*) FROM alarm WHERE appID = ?", ["x"]) { details.append($0.text(3)) }
+            return details.joined(separator: " | ")
         }
         #expect(plan.contains("USING COVERING INDEX alarm_on_appID"), "plan: \(plan)")
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenAlarmKit
 import Testing
 
@@ -17,11 +16,11 @@ import Testing
         let futurePhase = sampleRecord(appID: "org.example.clock")
         let futureJSON = try RecordJSON.encode(futurePhase).replacingOccurrences(of: "\"scheduled\"", with: "\"hibernating\"")
         let strangerID = UUID()
-        try store.dbQueue.write { db in
-            try db.execute(
-                sql: "INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?), (?, ?, ?)",
-                arguments: [futurePhase.id.uuidString, "org.example.clock", futureJSON,
-                            strangerID.uuidString, "org.example.other", #"{"version": 9}"#])
+        try store.database.access { db in
+            try db.run(
+                "INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?), (?, ?, ?)",
+                [.text(futurePhase.id.uuidString), "org.example.clock", .text(futureJSON),
+                 .text(strangerID.uuidString), "org.example.other", #"{"version": 9}"#])
         }
 
         let loaded = try store.load()
@@ -52,9 +51,9 @@ import Testing
         let store = try AlarmStore(at: folder.database)
         let record = sampleRecord()
         let wrongKey = UUID()
-        try store.dbQueue.write { db in
-            try db.execute(sql: "INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)",
-                           arguments: [wrongKey.uuidString, record.appID, try RecordJSON.encode(record)])
+        try store.database.access { db in
+            try db.run("INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)",
+                       [.text(wrongKey.uuidString), .text(record.appID), .text(try RecordJSON.encode(record))])
         }
         let loaded = try store.load()
         #expect(loaded.records.isEmpty)
