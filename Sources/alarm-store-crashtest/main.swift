@@ -4,17 +4,32 @@
 // once the daemon would have acknowledged it. The test kills it at a random moment and
 // checks that the reopened store holds every acknowledged change.
 import AlarmStore
-import Foundation
+import FoundationEssentials
+import Glibc
 import OpenAlarmKit
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: alarm-store-crashtest DATABASE\n".utf8))
-    exit(2)
+/// All of `text`, in one write(2) for anything as short as a message.
+func write(_ text: String, to fd: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { exit(3) }  // the test stopped reading: nothing to report to
+            done += count
+        }
+    }
 }
 
 /// One write(2) per message, so a kill can cut off at most the message being written.
 func say(_ lines: [String]) {
-    FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
+}
+
+guard CommandLine.arguments.count == 2 else {
+    write("usage: alarm-store-crashtest DATABASE\n", to: STDERR_FILENO)
+    exit(2)
 }
 
 func newRecord(_ index: Int) -> AlarmRecord {
@@ -44,6 +59,6 @@ do {
         saved.append(record.id)
     }
 } catch {
-    FileHandle.standardError.write(Data("alarm-store-crashtest: \(error)\n".utf8))
+    write("alarm-store-crashtest: \(error)\n", to: STDERR_FILENO)
     exit(1)
 }

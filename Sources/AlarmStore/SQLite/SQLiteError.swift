@@ -19,7 +19,7 @@ struct SQLiteError: Error, Hashable, CustomStringConvertible {
         // one being reported: every call is checked at once, under the connection's lock.
         // The connection also knows the extended code when the call returned the primary one
         // (sqlite3_open_v2 does, before extended codes are switched on).
-        if let db, sqlite3_errcode(db) == code & 0xFF {
+        if let db, sqlite3_errcode(db) & 0xFF == code & 0xFF {
             self.code = sqlite3_extended_errcode(db)
             message = String(cString: sqlite3_errmsg(db))
         } else {
