@@ -101,15 +101,15 @@ final class SQLiteConnection {
     /// for it as the busy timeout allows), so no read in `body` can be overtaken by another
     /// writer. Committed when `body` returns, rolled back when it, or the commit, throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             // A failed COMMIT can leave the transaction open; some errors (a full disk, I/O)
             // have already rolled it back, and then ROLLBACK itself would fail.
-            if isInTransaction { try? execute("ROLLBACK") }
+            if isInTransaction { try? run("ROLLBACK") }
             throw error
         }
     }

@@ -15,7 +15,13 @@ final class SerialDatabase: @unchecked Sendable {
         self.connection = connection
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        // Error-checking: a nested call (a store method from inside `write`'s closure) would
+        // otherwise deadlock in silence; it is a programming error, so it stops loudly.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {
@@ -24,7 +30,8 @@ final class SerialDatabase: @unchecked Sendable {
     }
 
     func access<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
+        let locked = pthread_mutex_lock(mutex)
+        precondition(locked == 0, "AlarmStore called from inside one of its own closures (not reentrant)")
         defer { pthread_mutex_unlock(mutex) }
         return try body(connection)
     }
