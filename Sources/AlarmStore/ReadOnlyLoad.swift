@@ -2,9 +2,11 @@ import CSQLite
 import FoundationEssentials
 
 extension AlarmStore {
-    /// Loads the alarms of the database at `url` without writing anything, for a state
-    /// folder this process cannot write (a read-only mount, say): nothing is created,
-    /// migrated, checked or moved aside. Empty when there is no file, or no alarm table yet.
+    /// Loads the alarms of the database at `url` without changing it, for a state folder this
+    /// process cannot write (a read-only mount, say): nothing is migrated, checked or moved
+    /// aside, and no folder is created. (In a folder it can write, SQLite may still leave the
+    /// empty `-wal` and `-shm` it reads through.) Empty when there is no file, or no alarm
+    /// table yet.
     ///
     /// A WAL database needs its `-shm` index to be read. It is opened with `mode=ro`, which
     /// reads the `-wal` and `-shm` when they exist, even unwritable. When they are missing and
