@@ -16,6 +16,10 @@ import Testing
         try db.execute("CREATE TABLE t (x TEXT NOT NULL)")
         try db.run("INSERT INTO t VALUES (?)", [.text("")])
         #expect(try db.texts("SELECT typeof(x) || ':' || x FROM t") == ["text:"])
+        // Nor is a text with a NUL inside cut short.
+        try db.run("DELETE FROM t")
+        try db.run("INSERT INTO t VALUES (?)", [.text("a\u{0}b")])
+        #expect(try db.integer("SELECT length(CAST(x AS BLOB)) FROM t") == 3)
         try db.close()
     }
 

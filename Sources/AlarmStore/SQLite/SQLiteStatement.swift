@@ -41,8 +41,12 @@ final class SQLiteStatement {
             case .real(let real): code = sqlite3_bind_double(handle, index, real)
             case .text(let text):
                 // withCString, not withUTF8: an empty string must bind as '' and never as the
-                // NULL that a nil base address would make it.
-                code = text.withCString { sqlite3_bind_text(handle, index, $0, -1, oak_sqlite_transient()) }
+                // NULL that a nil base address would make it. The length is given, so a NUL
+                // inside the text does not cut it short.
+                let count = UInt64(text.utf8.count)
+                code = text.withCString {
+                    sqlite3_bind_text64(handle, index, $0, count, oak_sqlite_transient(), UInt8(SQLITE_UTF8))
+                }
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db) }
         }
