@@ -18,8 +18,8 @@ import Testing
             readOnly = folder.url.appendingPathComponent("read-only")
             try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
             let source = folder.database.deletingLastPathComponent().path
-            try Self.mount(["--bind", source, readOnly.path])
             do {
+                try Self.mount(["--bind", source, readOnly.path])
                 try Self.mount(["-o", "remount,ro,bind", readOnly.path])
             } catch {
                 remove()
