@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmDaemon
 import ArgumentParser
 import Foundation
 import OpenAlarmKit
@@ -16,7 +17,7 @@ struct FireTimeBench: AsyncParsableCommand {
     var calls = 1_000_000
 
     func run() async throws {
-        guard let timeZone = TimeZone(identifier: zone) else { throw ValidationError("unknown time zone '\(zone)'") }
+        guard let timeZone = ZoneRules.named(zone) else { throw ValidationError("unknown time zone '\(zone)'") }
         guard calls > 0 else { throw ValidationError("--calls must be at least 1") }
         let calendar = FireTimeCalendar(timeZone: timeZone)
         #if DEBUG
