@@ -45,8 +45,7 @@ struct PosixZoneRule: Sendable, Equatable {
     }
 
     /// The changes of the rule with `from <= instant < to`, in order. Where a year's end and
-    /// the next year's start coincide (all-year daylight time), the end comes first, so the
-    /// later one wins.
+    /// the next year's start coincide (all-year daylight time), only the start is kept.
     func transitions(from: Int, to: Int) -> [Change] {
         guard let daylight, from < to else { return [] }
         let firstYear = LocalDate(dayNumber: floorDivide(from, 86_400)).year - 1
@@ -59,7 +58,12 @@ struct PosixZoneRule: Sendable, Equatable {
             changes.append(Change(instant: ends, toDaylight: false))
         }
         changes.sort { ($0.instant, $0.toDaylight ? 1 : 0) < ($1.instant, $1.toDaylight ? 1 : 0) }
-        return changes.filter { $0.instant >= from && $0.instant < to }
+        var merged: [Change] = []
+        for change in changes where change.instant >= from && change.instant < to {
+            if merged.last?.instant == change.instant { merged.removeLast() }
+            merged.append(change)
+        }
+        return merged
     }
 
     /// The local time type in force at `instant`.
