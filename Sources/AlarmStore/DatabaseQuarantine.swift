@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 
 /// Moves an unusable database, with its companion files, out of the way without ever
@@ -59,12 +60,7 @@ enum DatabaseQuarantine {
 
     /// `20261121T061500Z`: sortable, no characters that need quoting in a shell.
     static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day)
-            + "T" + two(c.hour) + two(c.minute) + two(c.second) + "Z"
+        UTCStamp.compact(date)
     }
 
     /// Makes renames and file creations in the folder durable, as the acknowledged writes

@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 
 /// A write-ahead log whose header is damaged: what was set aside, and where it went.
@@ -20,11 +21,7 @@ enum WALCheck {
     static func setAsideIfDamaged(database path: String, now: Date = Date()) -> DamagedWAL? {
         let wal = path + "-wal"
         guard let reason = damage(walPath: wal) else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let target = wal + ".damaged-" + formatter.string(from: now)
+        let target = wal + ".damaged-" + UTCStamp.compact(now)
         guard rename(wal, target) == 0 else { return nil }
         unlink(path + "-shm")  // its index describes the log that is gone
         return DamagedWAL(movedTo: target, reason: reason)

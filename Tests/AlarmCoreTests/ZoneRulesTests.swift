@@ -146,3 +146,11 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
         #expect(loaded > 0, "some damage (a designation byte, say) leaves a readable file")
     }
 }
+
+@Suite struct UTCStampTests {
+    @Test func basicFormatInUTC() {
+        #expect(UTCStamp.compact(instant("2026-11-21T07:15:00+01:00")) == "20261121T061500Z")
+        #expect(UTCStamp.compact(Date(timeIntervalSince1970: -1)) == "19691231T235959Z")
+        #expect(UTCStamp.compact(Date(timeIntervalSince1970: 951_782_400.9)) == "20000229T000000Z")
+    }
+}
