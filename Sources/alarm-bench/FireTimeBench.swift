@@ -49,6 +49,13 @@ struct FireTimeBench: AsyncParsableCommand {
             report("nextFire \(name)", value: perCall, unit: "µs", goal: goal, checksum: checksum)
         }
 
+        // What alarmctl and alarmd pay once at start: read and parse the zone file.
+        var loaded = 0
+        let loadTime = ContinuousClock().measure {
+            for _ in 0..<1000 { loaded += ZoneRules.named(zone)?.identifier.count ?? 0 }
+        }
+        report("load \(zone) (read + parse TZif)", value: loadTime.microseconds / 1000, unit: "µs", goal: 1000, checksum: Double(loaded))
+
         var fire = start
         var walked = 0
         let walkTime = ContinuousClock().measure {
