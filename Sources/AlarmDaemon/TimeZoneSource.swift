@@ -33,11 +33,13 @@ struct TimeZoneSource {
             String(decoding: $0, as: UTF8.self).split(whereSeparator: { $0.isWhitespace }).first.map(String.init) ?? ""
         }
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath) {
-            if let name = Self.zoneName(inPath: target) {
-                if let zone = ZoneInfoFolder.read(localtimePath, identifier: name) { return zone }
+            if let name = Self.zoneName(inPath: target), let zone = ZoneInfoFolder.read(localtimePath, identifier: name) {
+                return zone
             }
-        } else if let zone = ZoneInfoFolder.read(localtimePath, identifier: timezoneName.flatMap { ZoneInfoFolder.isValidIdentifier($0) ? $0 : nil } ?? "localtime") {
-            return zone
+        } else {
+            // A copied file names no zone; /etc/timezone may (Debian keeps both).
+            let name = timezoneName.flatMap { ZoneInfoFolder.isValidIdentifier($0) ? $0 : nil } ?? "localtime"
+            if let zone = ZoneInfoFolder.read(localtimePath, identifier: name) { return zone }
         }
         if let name = timezoneName, let zone = folder.zone(name) { return zone }
         return folder.zone("UTC") ?? .utc
@@ -82,12 +84,11 @@ struct TimeZoneSource {
     private func arm(_ fd: Int32) {
         let fileEvents = UInt32(IN_DONT_FOLLOW | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
         _ = inotify_add_watch(fd, timezonePath, fileEvents)
-        let folder = localtimePath.lastIndex(of: "/").map { String(localtimePath[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-
+        let parent = localtimePath.lastIndex(of: "/").map { String(localtimePath[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         if inotify_add_watch(fd, localtimePath, fileEvents) >= 0 {
             if let watch = folderWatch.take() { inotify_rm_watch(fd, watch) }
         } else {
-            folderWatch.set(inotify_add_watch(fd, folder, UInt32(IN_ONLYDIR | IN_CREATE | IN_MOVED_TO)))
+            folderWatch.set(inotify_add_watch(fd, parent, UInt32(IN_ONLYDIR | IN_CREATE | IN_MOVED_TO)))
         }
     }
 }
