@@ -52,8 +52,7 @@ struct PosixZoneRule: Sendable, Equatable {
         let lastYear = LocalDate(dayNumber: floorDivide(to, 86_400)).year + 1
         var changes: [Change] = []
         for year in firstYear...lastYear {
-            let begins = start.date(in: year).dayNumber * 86_400 + startTime - standard.offset
-            let ends = end.date(in: year).dayNumber * 86_400 + endTime - daylight.offset
+            let (begins, ends) = self.changes(in: year, daylight: daylight)
             changes.append(Change(instant: begins, toDaylight: true))
             changes.append(Change(instant: ends, toDaylight: false))
         }
@@ -66,12 +65,26 @@ struct PosixZoneRule: Sendable, Equatable {
         return merged
     }
 
-    /// The local time type in force at `instant`.
+    /// The local time type in force at `instant`: that of the latest change at or before it
+    /// (a start wins a tie, as in `transitions`). Allocation-free: past the table this runs
+    /// for every query.
     func type(at instant: Int) -> ZoneRules.LocalTimeType {
         guard let daylight else { return standard }
-        let changes = transitions(from: instant - 800 * 86_400, to: instant + 1)
-        guard let last = changes.last else { return standard }
-        return last.toDaylight ? daylight : standard
+        let year = LocalDate(dayNumber: floorDivide(instant, 86_400)).year
+        var latest = Int.min
+        var inDaylight = false
+        for candidate in (year - 2)...(year + 1) {
+            let (begins, ends) = changes(in: candidate, daylight: daylight)
+            if ends <= instant, ends > latest { (latest, inDaylight) = (ends, false) }
+            if begins <= instant, begins >= latest { (latest, inDaylight) = (begins, true) }
+        }
+        return inDaylight ? daylight : standard
+    }
+
+    /// The instants (UTC) daylight time begins and ends in `year`.
+    private func changes(in year: Int, daylight: ZoneRules.LocalTimeType) -> (begins: Int, ends: Int) {
+        (start.date(in: year).dayNumber * 86_400 + startTime - standard.offset,
+         end.date(in: year).dayNumber * 86_400 + endTime - daylight.offset)
     }
 }
 

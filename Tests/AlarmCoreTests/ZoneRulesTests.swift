@@ -73,6 +73,28 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
         #expect(zone.nextTransition(after: at("2026-06-01T00:00:00Z")) == nil)
     }
 
+    /// Past the table (2200) the offset and the transitions are computed separately from the
+    /// rule; they must tell the same story: the offset changes exactly at each transition.
+    @Test(arguments: ["CET-1CEST,M3.5.0,M10.5.0/3", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "<-02>2<-01>,M3.5.0/-1,M10.5.0/0",
+                      "XXX0YYY,M3.1.0/50,M10.1.0/-25", "AAA0BBB,J60/0,J300/0", "NZST-12NZDT,M9.5.0,M4.1.0/3"])
+    func offsetsAndTransitionsAgreePastTheTable(_ text: String) throws {
+        let rules = try ZoneRules(posixTZ: text)
+        let files = zone("Pacific/Auckland")  // the same check through a file's footer
+        for zone in [rules, files] {
+            var at = 7_258_118_400 - 86_400 * 400  // 2199-01-xx
+            var count = 0
+            while let next = zone.nextTransition(after: at), next < 10_413_792_000 {  // 2300
+                #expect(next > at)
+                #expect(zone.secondsFromGMT(at: next - 1) != zone.secondsFromGMT(at: next), "\(text) at \(next)")
+                let middle = at + (next - at) / 2
+                #expect(zone.secondsFromGMT(at: middle) == zone.secondsFromGMT(at: next - 1), "\(text) between \(at) and \(next)")
+                at = next
+                count += 1
+            }
+            #expect(count >= 200, "two changes a year: \(count)")
+        }
+    }
+
     @Test func fixedZones() throws {
         let japan = try ZoneRules(posixTZ: "JST-9")
         #expect(japan.secondsFromGMT(at: 0) == 32_400 && japan.nextTransition(after: 0) == nil)
