@@ -65,8 +65,9 @@ private struct TZifReader {
             version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
             timeCount: counts[3], typeCount: counts[4], charCount: counts[5])
         // RFC 8536 3.1: at least one type and one designation byte; the indicator arrays are
-        // either absent or one per type; a type index is one byte, so at most 256 types.
-        guard header.typeCount > 0, header.typeCount <= 256, header.charCount > 0,
+        // either absent or one per type; a type index is one byte (256 types), and two are
+        // kept free for the footer rule's (real zones have fewer than 20).
+        guard header.typeCount > 0, header.typeCount <= 254, header.charCount > 0,
             header.isUTCCount == 0 || header.isUTCCount == header.typeCount,
             header.isStandardCount == 0 || header.isStandardCount == header.typeCount
         else { throw ZoneRulesError(.invalidData, "TZif header counts out of range") }
@@ -89,6 +90,7 @@ private struct TZifReader {
             if let previous = transitions.last, time <= previous {
                 throw ZoneRulesError(.invalidData, "TZif transitions out of order")
             }
+            guard abs(time) <= 1 << 59 else { throw ZoneRulesError(.invalidData, "TZif transition time out of range") }
             transitions.append(time)
         }
         let typeIndices = Array(bytes[position..<(position + header.timeCount)])

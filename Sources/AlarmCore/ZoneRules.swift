@@ -59,6 +59,7 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
         self.isRuleOnly = isRuleOnly
     }
 
+    /// The TZif reader admits at most 254 types, so the rule's two always fit in a byte.
     private static func typeIndex(_ type: LocalTimeType, in types: inout [LocalTimeType]) -> UInt8 {
         if let index = types.firstIndex(of: type) { return UInt8(index) }
         types.append(type)
@@ -84,19 +85,27 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
     // MARK: - Queries
 
     /// The UTC offset in force at `instant` (seconds since 1970, UTC).
-    public func secondsFromGMT(at instant: Int) -> Int { type(at: instant).offset }
+    public func secondsFromGMT(at instant: Int) -> Int { type(at: Self.clamped(instant)).offset }
 
     public func secondsFromGMT(for date: Date) -> Int { secondsFromGMT(at: Self.seconds(date)) }
 
     /// The zone's abbreviation at `instant` (`CEST`, `+1030`).
-    public func abbreviation(at instant: Int) -> String { type(at: instant).abbreviation }
+    public func abbreviation(at instant: Int) -> String { type(at: Self.clamped(instant)).abbreviation }
 
-    public func isDaylightSavingTime(at instant: Int) -> Bool { type(at: instant).isDaylightSaving }
+    public func isDaylightSavingTime(at instant: Int) -> Bool { type(at: Self.clamped(instant)).isDaylightSaving }
+
+    /// Queries beyond ±2^40 s (about 35,000 years) answer as at the limit, so that no rule
+    /// arithmetic can overflow; TZif times are refused beyond ±2^59 (RFC 8536's "big bang").
+    static let queryLimit = 1 << 40
+
+    private static func clamped(_ instant: Int) -> Int { min(max(instant, -queryLimit), queryLimit) }
 
     /// The first instant strictly after `instant` at which the UTC offset changes; nil if it
     /// never changes again. Changes of name or DST flag alone are not transitions here: the
     /// fire-time policy depends on the offset only.
     public func nextTransition(after instant: Int) -> Int? {
+        guard instant < Self.queryLimit else { return nil }
+        let instant = max(instant, -Self.queryLimit)
         var offset = secondsFromGMT(at: instant)
         var index = firstTransition(after: instant)
         while index < transitions.count {
@@ -105,7 +114,7 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
             offset = next
             index += 1
         }
-        guard let rule, rule.daylight != nil else { return nil }
+        guard let rule, rule.daylight != nil, (transitions.last ?? instant) < Self.queryLimit else { return nil }
         var from = max(instant, transitions.last ?? instant)
         // A rule that changes the offset does so at least once within two years unless it
         // is all-year daylight time (`EST5EDT4,0/0,J365/25`), which never changes.

@@ -102,6 +102,15 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
         #expect(ZoneRules.fixed(secondsFromGMT: -12_600, identifier: "X").secondsFromGMT(at: 5) == -12_600)
     }
 
+    @Test func extremeInstantsAnswerWithoutTrapping() throws {
+        let berlin = try ZoneRules(posixTZ: "CET-1CEST,M3.5.0,M10.5.0/3")
+        for instant in [Int.min, Int.min + 1, Int.max - 1, Int.max] {
+            #expect([3600, 7200].contains(berlin.secondsFromGMT(at: instant)))
+            _ = berlin.nextTransition(after: instant)
+        }
+        #expect(berlin.nextTransition(after: Int.max) == nil)
+    }
+
     @Test(arguments: ["", "CE", "CET", "CET-1CEST,", "CET-1CEST,M3.5.0", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.6.0,M10.5.0",
                       "CET-1CEST,J0,J100", "CET-1CEST,366,100", "CET-25", "<+1030-10:30", "CET-1CEST,M3.5.0/168,M10.5.0", "CET-1:60",
                       "CET-1CEST,M3.5.0,M10.5.0/3x", "Europe/Berlin"])
@@ -150,7 +159,7 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
         var loaded = 0
         for name in ["Europe/Berlin", "Australia/Lord_Howe", "America/Nuuk", "Pacific/Apia", "UTC"] {
             let original = try file(name)
-            for _ in 0..<400 {
+            for _ in 0..<2000 {
                 var bytes = original
                 for _ in 0..<(1 + Int(random.next() % 4)) {
                     let index = Int(random.next() % UInt64(bytes.count))
@@ -159,7 +168,7 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
                 if random.next() % 5 == 0 { bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count)))) }
                 guard let rules = try? ZoneRules(identifier: name, tzif: bytes) else { continue }
                 loaded += 1
-                for probe in [Int.min / 4, -1, 0, 1_800_000_000, 9_000_000_000, Int.max / 4] {
+                for probe in [Int.min, Int.min / 4, -1, 0, 1_800_000_000, 9_000_000_000, Int.max / 4, Int.max] {
                     _ = rules.secondsFromGMT(at: probe)
                     _ = rules.nextTransition(after: probe)
                 }
