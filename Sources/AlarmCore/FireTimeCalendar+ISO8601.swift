@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FireTimeCalendar {
     /// `2026-03-29T03:30:00+02:00`: the instant on this zone's wall clock with its UTC
@@ -7,7 +7,7 @@ extension FireTimeCalendar {
     public func iso8601(_ instant: Date) -> String {
         let seconds = instant.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < Self.supportedSeconds else { return "invalid-date" }
-        let offset = timeZone.secondsFromGMT(for: instant)
+        let offset = timeZone.secondsFromGMT(at: Int(seconds.rounded(.down)))
         let local = Int(seconds.rounded(.down)) + offset
         let date = LocalDate(dayNumber: floorDivide(local, 86_400))
         let timeOfDay = local - floorDivide(local, 86_400) * 86_400

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// When alarms fire, in one time zone, by DESIGN.md's policy:
@@ -9,12 +9,13 @@ import OpenAlarmKit
 /// - fires are strictly after the reference instant, so walking `nextFire` from each fire
 ///   never yields the same instant twice (Apia's 2011-12-30 and -31 share one instant).
 ///
-/// Built on UTC offsets, not `Calendar.nextDate(after:matching:)` (wrong on Linux around
-/// 30-minute, 2-hour and midnight transitions), nor per-date `DateComponents` (slow).
+/// Built on UTC offsets from `ZoneRules` (the system's TZif data, no ICU), not
+/// `Calendar.nextDate(after:matching:)` (wrong on Linux around 30-minute, 2-hour and midnight
+/// transitions), nor per-date `DateComponents` (slow).
 public struct FireTimeCalendar: Sendable {
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: ZoneRules) { self.timeZone = timeZone }
 
     /// The first instant strictly after `instant` at which `schedule` fires; nil if never again.
     ///
@@ -97,7 +98,7 @@ public struct FireTimeCalendar: Sendable {
     func localSeconds(of instant: Date) -> Int {
         let seconds = instant.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < Self.supportedSeconds else { return 0 }
-        return Int(seconds.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        return Int(seconds.rounded(.down)) + timeZone.secondsFromGMT(at: Int(seconds.rounded(.down)))
     }
 }
 

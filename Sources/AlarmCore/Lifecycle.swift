@@ -132,7 +132,7 @@ public struct Lifecycle: Sendable {
     /// wall clock, but never onto a local date before the one it was waiting for, since that
     /// date (in the old zone's terms) has had its fire. Fixed alarms, countdowns and ringing
     /// do not move.
-    public func timeZoneChanged(_ record: AlarmRecord, from previous: TimeZone, now: Date) -> Transition {
+    public func timeZoneChanged(_ record: AlarmRecord, from previous: ZoneRules, now: Date) -> Transition {
         guard case .scheduled(let fire) = record.phase, case .relative = record.schedule, let schedule = record.schedule else {
             return Transition(record: record, effects: [])
         }

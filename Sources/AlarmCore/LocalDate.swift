@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A date on the proleptic Gregorian calendar with no time zone: the "nominal local date"
 /// of the fire-time policy. Converting to and from a day count is pure integer arithmetic,

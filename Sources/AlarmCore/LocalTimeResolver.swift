@@ -1,14 +1,13 @@
-import Foundation
 
 /// Turns a nominal local wall-clock time into the instant the fire-time policy assigns it:
 /// unique -> that instant; in an overlap -> the first occurrence; in a gap -> shifted
 /// forward by the gap's length (the wall time read with the offset in force before the gap).
 ///
-/// Works from UTC offsets (`secondsFromGMT(for:)`, ~70 ns on Linux) and the zone's
-/// transitions rather than `Calendar.date(from:)` (~2 µs). Where no transition is within
-/// 36 hours — every day but a handful a year — the answer is one subtraction.
+/// Works from the zone's UTC offsets and transitions (`ZoneRules`, a binary search each)
+/// rather than calendar arithmetic. Where no transition is within 36 hours — every day but a
+/// handful a year — the answer is one subtraction.
 struct LocalTimeResolver {
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
 
     /// No resolution of a wall time can be further than this from it: UTC offsets stay
     /// within ±18 h (±15 h even with historical local mean time), so ±36 h is safe.
@@ -25,11 +24,8 @@ struct LocalTimeResolver {
     }
 
     func steadySpan(from start: Int) -> SteadySpan {
-        let startDate = Date(timeIntervalSince1970: Double(start))
-        let end = timeZone.nextDaylightSavingTimeTransition(after: startDate)?.timeIntervalSince1970
-        return SteadySpan(
-            start: Double(start), end: end ?? .infinity,
-            offset: timeZone.secondsFromGMT(for: startDate))
+        let end = timeZone.nextTransition(after: start).map(Double.init)
+        return SteadySpan(start: Double(start), end: end ?? .infinity, offset: timeZone.secondsFromGMT(at: start))
     }
 
     /// Seconds since 1970 (UTC) for `local`, the wall time as seconds since 1970-01-01 00:00 local.
@@ -45,14 +41,10 @@ struct LocalTimeResolver {
         let low = local - Self.reach
         let high = Double(local + Self.reach)
         // Segments of constant offset, in order: (start of segment, offset in force).
-        var segments: [(start: Double, offset: Int)] = [
-            (-.infinity, timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(low))))
-        ]
-        var cursor = Date(timeIntervalSince1970: Double(low))
-        while segments.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
-            next.timeIntervalSince1970 < high
-        {
-            segments.append((next.timeIntervalSince1970, timeZone.secondsFromGMT(for: next)))
+        var segments: [(start: Double, offset: Int)] = [(-.infinity, timeZone.secondsFromGMT(at: low))]
+        var cursor = low
+        while segments.count < 16, let next = timeZone.nextTransition(after: cursor), Double(next) < high {
+            segments.append((Double(next), timeZone.secondsFromGMT(at: next)))
             cursor = next
         }
         // Every instant that shows this wall time; the earliest is the first occurrence.

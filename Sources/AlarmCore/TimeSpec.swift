@@ -18,7 +18,7 @@ public enum TimeSpec: Hashable, Sendable {
 
     /// Parses `text`. `now` and `timeZone` place `today`/`tomorrow` and local dates, and
     /// refuse fixed times that are already past.
-    public static func parse(_ text: String, now: Date, timeZone: TimeZone) throws(TimeSpecError) -> TimeSpec {
+    public static func parse(_ text: String, now: Date, timeZone: ZoneRules) throws(TimeSpecError) -> TimeSpec {
         let words = specWords(text)
         guard let first = words.first else {
             throw TimeSpecError(.empty, "empty time spec (\(advice))", input: text, offset: 0, length: 1)
@@ -89,7 +89,7 @@ public enum TimeSpec: Hashable, Sendable {
 
     /// An instant, for options like `--from`: ISO 8601 with or without offset,
     /// `YYYY-MM-DD HH:MM`, or `YYYY-MM-DD` (its midnight, by the DST policy). Past is fine.
-    public static func parseInstant(_ text: String, timeZone: TimeZone) throws(TimeSpecError) -> Date {
+    public static func parseInstant(_ text: String, timeZone: ZoneRules) throws(TimeSpecError) -> Date {
         let words = specWords(text)
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let dates = DateParser(input: text, calendar: calendar)

@@ -19,11 +19,11 @@ final class AlarmPresenter: PresentationOutput {
     }
 
     private let presenter: any NotificationPresenting
-    private let zone: () -> TimeZone
+    private let zone: () -> ZoneRules
 
     /// Connects (blocking, at start-up) and routes popup events to `onInput`, which runs on
     /// the GLib thread and must hand over to the loop.
-    init(appName: String, logger: Logger, zone: @escaping () -> TimeZone, onInput: @escaping @Sendable (UUID, Input) -> Void) {
+    init(appName: String, logger: Logger, zone: @escaping () -> ZoneRules, onInput: @escaping @Sendable (UUID, Input) -> Void) {
         self.zone = zone
         presenter = NotificationPresenter.startBlocking(appName: appName, logger: logger) { event in
             guard let id = UUID(uuidString: event.key), let input = Self.input(for: event) else { return }
@@ -79,7 +79,7 @@ final class AlarmPresenter: PresentationOutput {
             category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil))
     }
 
-    static func notification(for record: AlarmRecord, zone: TimeZone, now: Date) -> AlarmNotification {
+    static func notification(for record: AlarmRecord, zone: ZoneRules, now: Date) -> AlarmNotification {
         let key = record.id.uuidString
         let short = String(record.id.uuidString.lowercased().prefix(8))
         let presentation = record.presentation
@@ -129,7 +129,7 @@ final class AlarmPresenter: PresentationOutput {
     }
 
     /// As the locale writes it (`LocalTimeText`): "14:05:30", "2:05:30 PM".
-    private static func time(_ date: Date, zone: TimeZone, seconds: Bool = false) -> String {
+    private static func time(_ date: Date, zone: ZoneRules, seconds: Bool = false) -> String {
         LocalTimeText.current.time(date, zone: zone, seconds: seconds)
     }
 }

@@ -19,7 +19,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// Wakes the machine from suspend ahead of the next alarm, when allowed (WakeTimer.swift).
     private let wake: WakeTimer
     private let zones: TimeZoneSource
-    private var zone: TimeZone
+    private var zone: ZoneRules
     private var config: DaemonConfig
     private let signalFD: Int32
     private var engine: Engine!
@@ -278,7 +278,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     func alarmState(_ id: UUID) -> Alarm.State? { engine.records[id]?.phase.state }
 
-    var currentZone: TimeZone { zone }
+    var currentZone: ZoneRules { zone }
 
     /// A person pressed a notification button.
     func buttonPressed(alarm: UUID, event: LifecycleEvent) {
@@ -334,7 +334,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     private func checkTimeZone() {
         let current = zones.current()
-        guard current.identifier != zone.identifier else { return }
+        guard current != zone else { return }
         logger.info("time zone changed from \(zone.identifier) to \(current.identifier); relative alarms follow the new wall clock")
         zone = current
         engine.changeTimeZone(current, now: Date())

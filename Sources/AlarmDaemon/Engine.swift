@@ -133,7 +133,7 @@ final class Engine {
     }
 
     /// The zone changed: relative alarms follow the new wall clock.
-    func changeTimeZone(_ zone: TimeZone, now: Date) {
+    func changeTimeZone(_ zone: ZoneRules, now: Date) {
         let previous = lifecycle.calendar.timeZone
         lifecycle.calendar = FireTimeCalendar(timeZone: zone)
         var transitions: [(UUID, Transition)] = []

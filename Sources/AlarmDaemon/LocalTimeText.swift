@@ -1,13 +1,28 @@
-import Foundation
+import AlarmCore
+import CLinux
+import FoundationEssentials
 
 /// Times and weekdays as the person's locale writes them, for everything alarmd and alarmctl
 /// print for people (`--json` keeps numbers). The locale is POSIX's: `LC_ALL`, else
-/// `LC_TIME`, else `LANG`; its conventions (12 or 24 hours, AM/PM, weekday names) come from
-/// ICU's data for it, so they hold whether or not the system has that locale compiled.
-/// The C and POSIX locales (and none) keep the fixed forms: `Mon 06:30`, `Mon 06:30:15`.
+/// `LC_TIME`, else `LANG`; its conventions (12 or 24 hours, AM/PM, weekday names, date order)
+/// come from glibc's compiled locale (`nl_langinfo_l`, `strftime_l`), as for any C program, so
+/// no ICU is loaded. The C and POSIX locales, and a locale the system has not compiled
+/// (`locale -a` lacks it), keep the fixed forms: `Mon 06:30`, `Mon 06:30:15`.
 public struct LocalTimeText: Sendable {
-    /// nil for C/POSIX.
-    public let locale: Locale?
+    /// nil for C/POSIX, and for a locale the system lacks.
+    public let conventions: Conventions?
+
+    /// What the locale says about writing times, read once.
+    public struct Conventions: Sendable, Equatable {
+        /// The name glibc opened (`de_DE.UTF-8`), reopened for `strftime_l` of dates.
+        public var localeName: String
+        /// `T_FMT` uses a 12-hour clock (`%I`, `%l`, `%r`).
+        public var twelveHour: Bool
+        public var am: String
+        public var pm: String
+        /// `ABDAY_1...7`, Sunday first.
+        public var shortWeekdays: [String]
+    }
 
     public static let current = LocalTimeText(environment: ProcessInfo.processInfo.environment)
 
@@ -21,84 +36,95 @@ public struct LocalTimeText: Sendable {
         guard let name = posixName, let language = name.split(separator: ".").first?.split(separator: "@").first,
             !["C", "POSIX"].contains(String(language))
         else {
-            locale = nil
+            conventions = nil
             return
         }
-        locale = Locale(identifier: String(language))
+        // `de_DE` is often compiled only as `de_DE.UTF-8`.
+        let candidates = [name, String(language) + ".UTF-8", String(language) + ".utf8"]
+        conventions = candidates.lazy.compactMap(Self.conventions(of:)).first
     }
 
-    /// "Mon 06:30" / "Mon 6:30 AM" / "Mo. 06:30". With `seconds`, the seconds are shown
+    private static func conventions(of name: String) -> Conventions? {
+        guard let locale = oak_time_locale(name) else { return nil }
+        defer { oak_free_locale(locale) }
+        func item(_ index: Int32) -> String { String(cString: oak_time_item(locale, index)) }
+        let timeFormat = item(7)
+        let twelveHour = ["%I", "%l", "%r"].contains { timeFormat.contains($0) }
+        return Conventions(
+            localeName: name, twelveHour: twelveHour, am: item(9), pm: item(10), shortWeekdays: (0..<7).map { item(Int32($0)) })
+    }
+
+    /// "Mon 06:30" / "Mon 6:30 PM" / "Mo 18:30". With `seconds`, the seconds are shown
     /// when they are not zero.
-    public func weekdayAndTime(_ date: Date, zone: TimeZone, seconds: Bool) -> String {
-        guard let locale else { return "\(Self.fixedWeekday(date, zone: zone)) \(Self.fixedTime(date, zone: zone, seconds: seconds))" }
-        return Self.format(date, template: Self.showsSeconds(date, zone: zone, seconds) ? "EEEjmmss" : "EEEjmm", locale: locale, zone: zone)
+    public func weekdayAndTime(_ date: Date, zone: ZoneRules, seconds: Bool) -> String {
+        let local = LocalClock(date, zone: zone)
+        return "\(shortWeekdays[local.date.weekdayIndex]) \(clock(local, seconds: seconds))"
     }
 
-    /// The same with the date, for instants beyond the coming week: "Mon 2026-06-09 06:30".
-    public func weekdayDateAndTime(_ date: Date, zone: TimeZone, seconds: Bool) -> String {
-        guard let locale else {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-            return "\(Self.fixedWeekday(date, zone: zone)) \(day) \(Self.fixedTime(date, zone: zone, seconds: seconds))"
-        }
-        return Self.format(date, template: Self.showsSeconds(date, zone: zone, seconds) ? "EEEyMMMdjmmss" : "EEEyMMMdjmm", locale: locale, zone: zone)
+    /// The same with the date, for instants beyond the coming week: "Mon 2026-06-09 06:30"
+    /// (C), "Mon 06/09/2026 6:30 PM" (en_US: the locale's `%x`).
+    public func weekdayDateAndTime(_ date: Date, zone: ZoneRules, seconds: Bool) -> String {
+        let local = LocalClock(date, zone: zone)
+        return "\(shortWeekdays[local.date.weekdayIndex]) \(day(local)) \(clock(local, seconds: seconds))"
     }
 
-    /// "06:30" / "6:30 AM".
-    public func time(_ date: Date, zone: TimeZone, seconds: Bool) -> String {
-        guard let locale else { return Self.fixedTime(date, zone: zone, seconds: seconds) }
-        return Self.format(date, template: Self.showsSeconds(date, zone: zone, seconds) ? "jmmss" : "jmm", locale: locale, zone: zone)
+    /// "06:30" / "6:30 PM".
+    public func time(_ date: Date, zone: ZoneRules, seconds: Bool) -> String {
+        clock(LocalClock(date, zone: zone), seconds: seconds)
     }
 
     /// A wall-clock time of day (a schedule's), in no particular zone.
     public func time(hour: Int, minute: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(from: DateComponents(year: 2001, month: 1, day: 1, hour: hour, minute: minute)) ?? Date(timeIntervalSinceReferenceDate: 0)
-        return time(date, zone: calendar.timeZone, seconds: false)
+        clock(LocalClock(date: LocalDate(year: 2001, month: 1, day: 1), hour: hour, minute: minute, second: 0), seconds: false)
     }
 
     /// Short weekday names, Sunday first, as the locale writes them ("Sun" ... in C).
-    public var shortWeekdays: [String] {
-        guard let locale else { return Self.fixedWeekdays }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        return calendar.shortWeekdaySymbols
-    }
-
-    private static func showsSeconds(_ date: Date, zone: TimeZone, _ asked: Bool) -> Bool {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return asked && calendar.component(.second, from: date) != 0
-    }
+    public var shortWeekdays: [String] { conventions?.shortWeekdays ?? Self.fixedWeekdays }
 
     private static let fixedWeekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    private static func fixedWeekday(_ date: Date, zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return fixedWeekdays[(calendar.component(.weekday, from: date) - 1 + 7) % 7]
+    /// `HH:MM[:SS]`, or `h:MM[:SS] PM` where the locale keeps a 12-hour clock; seconds only
+    /// when asked for and not zero.
+    private func clock(_ local: LocalClock, seconds: Bool) -> String {
+        let tail = ":" + pad2(local.minute) + (seconds && local.second != 0 ? ":" + pad2(local.second) : "")
+        guard let conventions, conventions.twelveHour else { return pad2(local.hour) + tail }
+        let hour = local.hour % 12 == 0 ? 12 : local.hour % 12
+        let marker = local.hour < 12 ? conventions.am : conventions.pm
+        return "\(hour)\(tail)" + (marker.isEmpty ? "" : " " + marker)
     }
 
-    private static func fixedTime(_ date: Date, zone: TimeZone, seconds: Bool) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        let second = parts.second ?? 0
-        return seconds && second != 0
-            ? String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, second)
-            : String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    /// The date: ISO 8601 in C, else the locale's `%x` through `strftime_l`.
+    private func day(_ local: LocalClock) -> String {
+        guard let conventions, let locale = oak_time_locale(conventions.localeName) else { return local.date.description }
+        defer { oak_free_locale(locale) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        let written = oak_strftime(
+            &buffer, buffer.count, "%x", locale, Int32(clamping: local.date.year), Int32(local.date.month), Int32(local.date.day),
+            Int32(local.date.weekdayIndex), Int32(local.hour), Int32(local.minute), Int32(local.second))
+        guard written > 0 else { return local.date.description }
+        return String(decoding: buffer.prefix(written).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func format(_ date: Date, template: String, locale: Locale, zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = zone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        // ICU puts a narrow no-break space before AM/PM; POSIX's %p convention, and every
-        // terminal font, has a plain one.
-        return formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+    private func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// An instant on a zone's wall clock, from its UTC offset and days-from-civil arithmetic.
+private struct LocalClock {
+    var date: LocalDate
+    var hour: Int
+    var minute: Int
+    var second: Int
+
+    init(date: LocalDate, hour: Int, minute: Int, second: Int) {
+        (self.date, self.hour, self.minute, self.second) = (date, hour, minute, second)
+    }
+
+    init(_ instant: Date, zone: ZoneRules) {
+        let raw = instant.timeIntervalSince1970
+        let seconds = raw.isFinite && abs(raw) < 1e12 ? Int(raw.rounded(.down)) : 0
+        let local = seconds + zone.secondsFromGMT(at: seconds)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = local - days * 86_400
+        self.init(date: LocalDate(dayNumber: days), hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 }

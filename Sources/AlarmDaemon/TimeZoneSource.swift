@@ -1,16 +1,21 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import AlarmCore
 
-/// The machine's current time zone, read fresh each time (Foundation caches its own), and an
-/// inotify watch that says when it may have changed.
+/// The machine's current time zone, read fresh each time, and an inotify watch that says when
+/// it may have changed.
 ///
-/// `TZ` wins when set (then nothing can change it for this process); otherwise the zone is
-/// the target of the localtime link (`/etc/localtime`, or `OPENALARMKIT_LOCALTIME` for tests),
-/// else `/etc/timezone`, else UTC.
+/// As glibc finds it: `TZ` wins when set (then nothing can change it for this process):
+/// `:Area/City` or `Area/City` from the zone folder (`TZDIR`, else /usr/share/zoneinfo), an
+/// absolute path (`/path` or `:/path`), else a POSIX rule (`CET-1CEST,M3.5.0,M10.5.0/3`).
+/// Otherwise the localtime link (`/etc/localtime`, or `OPENALARMKIT_LOCALTIME` for tests):
+/// its target names the zone and its bytes are the rules (a plain file is read as is, named
+/// by /etc/timezone if that exists); else /etc/timezone; else UTC.
 struct TimeZoneSource {
     let localtimePath: String
     let timezonePath: String
     let environment: [String: String]
+    let folder: ZoneInfoFolder
     private let folderWatch = FolderWatch()
 
     /// `OPENALARMKIT_LOCALTIME` and `OPENALARMKIT_TIMEZONE_FILE` stand in for /etc/localtime
@@ -19,25 +24,32 @@ struct TimeZoneSource {
         self.environment = environment
         localtimePath = environment["OPENALARMKIT_LOCALTIME"] ?? "/etc/localtime"
         timezonePath = environment["OPENALARMKIT_TIMEZONE_FILE"] ?? "/etc/timezone"
+        folder = ZoneInfoFolder(environment: environment)
     }
 
-    func current() -> TimeZone {
-        if let tz = environment["TZ"], !tz.isEmpty {
-            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-            if let zone = TimeZone(identifier: name) { return zone }
+    func current() -> ZoneRules {
+        if let tz = environment["TZ"], !tz.isEmpty, let zone = ZoneRules(tzVariable: tz, environment: environment) { return zone }
+        let timezoneName = (FileManager.default.contents(atPath: timezonePath)).map {
+            String(decoding: $0, as: UTF8.self).split(whereSeparator: { $0.isWhitespace }).first.map(String.init) ?? ""
         }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath),
-            let range = target.range(of: "zoneinfo/"),
-            let zone = TimeZone(identifier: String(target[range.upperBound...]))
-        {
-            return zone
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath) {
+            if let name = Self.zoneName(inPath: target), let zone = ZoneInfoFolder.read(localtimePath, identifier: name) {
+                return zone
+            }
+        } else {
+            // A copied file names no zone; /etc/timezone may (Debian keeps both).
+            let name = timezoneName.flatMap { ZoneInfoFolder.isValidIdentifier($0) ? $0 : nil } ?? "localtime"
+            if let zone = ZoneInfoFolder.read(localtimePath, identifier: name) { return zone }
         }
-        if let name = try? String(contentsOfFile: timezonePath, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-            let zone = TimeZone(identifier: name)
-        {
-            return zone
-        }
-        return TimeZone(identifier: "UTC")!
+        if let name = timezoneName, let zone = folder.zone(name) { return zone }
+        return folder.zone("UTC") ?? .utc
+    }
+
+    /// What follows the last `zoneinfo/` of a path (`../usr/share/zoneinfo/Europe/Berlin`).
+    static func zoneName(inPath path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard let index = parts.lastIndex(of: "zoneinfo"), index + 1 < parts.count else { return nil }
+        return parts[(index + 1)...].joined(separator: "/")
     }
 
     /// The files whose change may change the zone: the localtime link, and /etc/timezone (read
@@ -58,7 +70,7 @@ struct TimeZoneSource {
     /// Drains the watch; true if a zone file may have changed. Re-arms the watch, since a
     /// replaced link is a new file (timedatectl renames a new link over the old one).
     func drain(_ fd: Int32) -> Bool {
-        let names = zoneFiles.map { ($0 as NSString).lastPathComponent }
+        let names = zoneFiles.map { String($0.split(separator: "/").last ?? "") }
         let result = oak_inotify_drain_files(fd, names[0], names[1])
         if result != 0 { arm(fd) }
         return result & 1 != 0
@@ -72,11 +84,11 @@ struct TimeZoneSource {
     private func arm(_ fd: Int32) {
         let fileEvents = UInt32(IN_DONT_FOLLOW | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
         _ = inotify_add_watch(fd, timezonePath, fileEvents)
-        let folder = (localtimePath as NSString).deletingLastPathComponent
+        let parent = localtimePath.lastIndex(of: "/").map { String(localtimePath[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         if inotify_add_watch(fd, localtimePath, fileEvents) >= 0 {
             if let watch = folderWatch.take() { inotify_rm_watch(fd, watch) }
         } else {
-            folderWatch.set(inotify_add_watch(fd, folder, UInt32(IN_ONLYDIR | IN_CREATE | IN_MOVED_TO)))
+            folderWatch.set(inotify_add_watch(fd, parent, UInt32(IN_ONLYDIR | IN_CREATE | IN_MOVED_TO)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import AlarmCore
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ enum DatabaseQuarantine {
     }
 
     /// `20261121T061500Z`: sortable, no characters that need quoting in a shell.
-    static func timestamp(_ date: Date) -> String { UTCStamp.string(date) }
+    static func timestamp(_ date: Date) -> String { UTCStamp.compact(date) }
 
     /// Makes renames and file creations in the folder durable, as the acknowledged writes
     /// that follow rely on the fresh database's name existing after a power loss.

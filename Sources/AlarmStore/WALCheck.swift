@@ -1,3 +1,4 @@
+import AlarmCore
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ enum WALCheck {
     static func setAsideIfDamaged(database path: String, now: Date = Date()) -> DamagedWAL? {
         let wal = path + "-wal"
         guard let reason = damage(walPath: wal) else { return nil }
-        let target = wal + ".damaged-" + UTCStamp.string(now)
+        let target = wal + ".damaged-" + UTCStamp.compact(now)
         guard rename(wal, target) == 0 else { return nil }
         unlink(path + "-shm")  // its index describes the log that is gone
         return DamagedWAL(movedTo: target, reason: reason)

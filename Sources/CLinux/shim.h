@@ -19,6 +19,8 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/file.h>
+#include <locale.h>
+#include <langinfo.h>
 
 // SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
 // its layout is fixed by the kernel ABI.
@@ -171,6 +173,37 @@ static inline int oak_lock_file(const char *path) {
         return -1;
     }
     return fd;
+}
+
+// A locale's time conventions (what C programs print with strftime), read once through
+// nl_langinfo_l: LC_TIME of `name` ("de_DE.UTF-8"). Returns NULL when the system has no such
+// locale compiled. `item`: 0-6 abbreviated weekday (Sunday first), 7 T_FMT, 8 T_FMT_AMPM,
+// 9 AM_STR, 10 PM_STR, 11 D_FMT; anything else "".
+static inline locale_t oak_time_locale(const char *name) { return newlocale(LC_TIME_MASK, name, (locale_t)0); }
+static inline void oak_free_locale(locale_t locale) { freelocale(locale); }
+static inline const char *oak_time_item(locale_t locale, int item) {
+    if (item >= 0 && item <= 6) return nl_langinfo_l(ABDAY_1 + item, locale);
+    switch (item) {
+    case 7: return nl_langinfo_l(T_FMT, locale);
+    case 8: return nl_langinfo_l(T_FMT_AMPM, locale);
+    case 9: return nl_langinfo_l(AM_STR, locale);
+    case 10: return nl_langinfo_l(PM_STR, locale);
+    case 11: return nl_langinfo_l(D_FMT, locale);
+    default: return "";
+    }
+}
+// strftime_l on a struct tm filled from civil fields (the zone arithmetic is done in Swift).
+static inline size_t oak_strftime(char *buffer, size_t size, const char *format, locale_t locale,
+                                  int year, int month, int day, int weekday, int hour, int minute, int second) {
+    struct tm fields = {0};
+    fields.tm_year = year - 1900;
+    fields.tm_mon = month - 1;
+    fields.tm_mday = day;
+    fields.tm_wday = weekday;
+    fields.tm_hour = hour;
+    fields.tm_min = minute;
+    fields.tm_sec = second;
+    return strftime_l(buffer, size, format, &fields, locale);
 }
 
 #endif

@@ -78,8 +78,9 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
         return false
     }
 
-    /// The live state of the presentation; nil while merely scheduled.
-    public func presentationState(in timeZone: TimeZone) -> AlarmPresentationState? {
+    /// The live state of the presentation; nil while merely scheduled. `secondsFromGMT` is
+    /// the zone's UTC offset at an instant (AlarmCore's `presentationState(in: ZoneRules)`).
+    public func presentationState(secondsFromGMT: (Date) -> Int) -> AlarmPresentationState? {
         let mode: AlarmPresentationState.Mode
         switch phase {
         case .scheduled:
@@ -91,10 +92,10 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
         case .paused(let total, let elapsed):
             mode = .paused(.init(totalCountdownDuration: total, previouslyElapsedDuration: elapsed))
         case .alerting(_, let firedFor):
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            let parts = calendar.dateComponents([.hour, .minute], from: firedFor)
-            mode = .alert(.init(time: .init(hour: parts.hour ?? 0, minute: parts.minute ?? 0)))
+            let seconds = firedFor.timeIntervalSince1970
+            let local = seconds.isFinite && abs(seconds) < 1e12 ? Int(seconds.rounded(.down)) + secondsFromGMT(firedFor) : 0
+            let secondOfDay = (local % 86_400 + 86_400) % 86_400
+            mode = .alert(.init(time: .init(hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60)))
         }
         return AlarmPresentationState(alarmID: id, mode: mode)
     }

@@ -9,7 +9,7 @@ enum Format {
 
     /// "Mon 06:30", or "Mon 06:30:15" when the seconds matter, with the date when it is not
     /// within the coming week; as the locale writes them ("Mon 6:30 AM", "Mo. 06:30").
-    static func when(_ date: Date, now: Date = Date(), zone: TimeZone = .current) -> String {
+    static func when(_ date: Date, now: Date = Date(), zone: ZoneRules = .current) -> String {
         if date.timeIntervalSince(now) > 6 * 86400 || date < now.addingTimeInterval(-86400) {
             return LocalTimeText.current.weekdayDateAndTime(date, zone: zone, seconds: true)
         }

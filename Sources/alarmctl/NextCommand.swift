@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmDaemon
 import ArgumentParser
 import Foundation
 import OpenAlarmKit
@@ -81,21 +82,19 @@ struct NextRequest {
     }
 
     /// --tz, else $TZ (as glibc reads it: an optional ':' and maybe a zoneinfo path), else the system's.
-    func resolvedZone() throws(Failure) -> TimeZone {
+    func resolvedZone() throws(Failure) -> ZoneRules {
         if let zone {
-            guard let timeZone = TimeZone(identifier: zone) else {
+            guard let timeZone = ZoneRules.named(zone, environment: environment) else {
                 throw Failure("unknown time zone '\(zone)' (use an IANA name such as Europe/Berlin or America/New_York)")
             }
             return timeZone
         }
         if let variable = environment["TZ"], !variable.isEmpty {
-            var name = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
-            if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
-            guard let timeZone = TimeZone(identifier: name) else {
+            guard let timeZone = ZoneRules(tzVariable: variable, environment: environment) else {
                 throw Failure("TZ='\(variable)' is not a time zone this tool knows (set TZ to an IANA name such as Europe/Berlin, or pass --tz)")
             }
             return timeZone
         }
-        return TimeZone.current
+        return ZoneRules.current
     }
 }

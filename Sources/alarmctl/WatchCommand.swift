@@ -1,3 +1,5 @@
+import AlarmCore
+import AlarmDaemon
 import ArgumentParser
 import Foundation
 import OpenAlarmKit

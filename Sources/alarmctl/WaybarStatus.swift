@@ -1,3 +1,5 @@
+import AlarmCore
+import AlarmDaemon
 import Foundation
 import OpenAlarmKit
 
@@ -12,7 +14,7 @@ struct WaybarStatus: Encodable, Equatable {
     var percentage: Int
 
     /// Ringing beats counting down beats paused beats the next scheduled alarm.
-    static func of(_ alarms: [AlarmRecord], now: Date, zone: TimeZone = .current) -> WaybarStatus {
+    static func of(_ alarms: [AlarmRecord], now: Date, zone: ZoneRules = .current) -> WaybarStatus {
         let tooltip = alarms.isEmpty ? Text.noAlarms : alarms.map { "\(Format.title($0)): \(Format.status(of: $0, now: now))" }.joined(separator: "\n")
         if let ringing = alarms.first(where: { $0.phase.state == .alerting }) {
             return WaybarStatus(text: "🔔 \(Format.title(ringing))", tooltip: tooltip, class: "ringing", percentage: 100)

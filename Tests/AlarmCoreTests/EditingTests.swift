@@ -6,7 +6,7 @@ import Testing
 
 /// `disable`, `enable`, `skip` and `edit`: pure transitions, checked without a daemon.
 @Suite struct EditingTests {
-    let zone = TimeZone(identifier: "UTC")!
+    let zone = ZoneRules.utc
     var lifecycle: Lifecycle { Lifecycle(calendar: FireTimeCalendar(timeZone: zone)) }
     /// 2026-06-01 is a Monday.
     let monday = try! Date("2026-06-01T05:00:00Z", strategy: .iso8601)

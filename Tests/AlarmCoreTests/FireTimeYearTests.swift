@@ -40,7 +40,7 @@ let yearCases = [
     func aFullYearOfDailyFires(_ example: YearCase) throws {
         let timeZone = zone(example.zone)
         var gregorian = Calendar(identifier: .gregorian)
-        gregorian.timeZone = timeZone
+        gregorian.timeZone = icuZone(timeZone.identifier)
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let start = try #require(gregorian.date(from: DateComponents(year: example.year - 1, month: 12, day: 31, hour: 23, minute: 59)))
         let end = try #require(gregorian.date(from: DateComponents(year: example.year + 1, month: 1, day: 1)))
@@ -48,7 +48,7 @@ let yearCases = [
 
         // What each nominal date should show on the wall clock, from Foundation's own calendar.
         var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = zone("UTC")
+        utc.timeZone = icuZone("UTC")
         var expected: [String] = []
         var day = try #require(utc.date(from: DateComponents(year: example.year, month: 1, day: 1)))
         while utc.component(.year, from: day) == example.year {
@@ -76,7 +76,7 @@ let yearCases = [
     func agreesWithFoundationOnEveryDate(_ identifier: String) throws {
         let timeZone = zone(identifier)
         var gregorian = Calendar(identifier: .gregorian)
-        gregorian.timeZone = timeZone
+        gregorian.timeZone = icuZone(timeZone.identifier)
         let calendar = FireTimeCalendar(timeZone: timeZone)
         for (hour, minute) in [(0, 0), (0, 30), (1, 30), (2, 0), (2, 15), (2, 45), (3, 0), (3, 30), (23, 0), (23, 30)] {
             let first = try #require(gregorian.date(from: DateComponents(year: 2026, month: 1, day: 1, hour: hour, minute: minute)))

@@ -9,7 +9,7 @@ private func at(_ iso: String) -> Date {
     try! Date(iso, strategy: .iso8601)
 }
 
-private let utc = TimeZone(identifier: "UTC")!
+private let utc = zone("UTC")
 private let policy = LifecyclePolicy(defaultSnooze: 540, ringTimeout: 600, lateTolerance: 600)
 private let lifecycle = Lifecycle(calendar: FireTimeCalendar(timeZone: utc), policy: policy)
 private let presentation = AlarmPresentation(alert: .init(title: "Wake up"))
@@ -233,7 +233,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
 
 @Suite struct TimeZoneChangeTests {
     @Test func relativeAlarmsFollowTheNewWallClock() throws {
-        let berlin = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!), policy: policy)
+        let berlin = Lifecycle(calendar: FireTimeCalendar(timeZone: zone("Europe/Berlin")), policy: policy)
         let r = record(schedule: weekly, phase: .scheduled(fireDate: fixedFire))  // 06:30 UTC
         let t = try berlin.handle(.timeZoneChanged, for: r, now: at("2026-06-01T00:00:00Z"))
         // 06:30 in Berlin (CEST, +02:00) on Monday.
@@ -246,9 +246,9 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
         // 02:00 New York (06:00Z) the zone becomes New York, where it is still the same date
         // and 07:00 has not come: it must not ring that date again, but tomorrow 07:00 EDT.
         let daily = Alarm.Schedule.relative(.init(time: .init(hour: 7, minute: 0), repeats: .weekly(Locale.Weekday.allWeekdays)))
-        let newYork = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "America/New_York")!), policy: policy)
+        let newYork = Lifecycle(calendar: FireTimeCalendar(timeZone: zone("America/New_York")), policy: policy)
         let r = record(schedule: daily, phase: .scheduled(fireDate: at("2026-06-02T05:00:00Z")))
-        let t = newYork.timeZoneChanged(r, from: TimeZone(identifier: "Europe/Berlin")!, now: at("2026-06-01T06:00:00Z"))
+        let t = newYork.timeZoneChanged(r, from: zone("Europe/Berlin"), now: at("2026-06-01T06:00:00Z"))
         #expect(t.record?.phase == .scheduled(fireDate: at("2026-06-02T11:00:00Z")))
     }
 
@@ -256,20 +256,20 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
         // Waiting for Tuesday 07:00 Berlin; moving to Tokyo on Monday evening UTC puts Tuesday
         // 07:00 Tokyo (Monday 22:00Z) ahead of Tuesday 07:00 Berlin: it rings then.
         let daily = Alarm.Schedule.relative(.init(time: .init(hour: 7, minute: 0), repeats: .weekly(Locale.Weekday.allWeekdays)))
-        let tokyo = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "Asia/Tokyo")!), policy: policy)
+        let tokyo = Lifecycle(calendar: FireTimeCalendar(timeZone: zone("Asia/Tokyo")), policy: policy)
         let r = record(schedule: daily, phase: .scheduled(fireDate: at("2026-06-02T05:00:00Z")))
-        let t = tokyo.timeZoneChanged(r, from: TimeZone(identifier: "Europe/Berlin")!, now: at("2026-06-01T12:00:00Z"))
+        let t = tokyo.timeZoneChanged(r, from: zone("Europe/Berlin"), now: at("2026-06-01T12:00:00Z"))
         #expect(t.record?.phase == .scheduled(fireDate: at("2026-06-01T22:00:00Z")))
     }
 
     @Test func fixedAlarmsDoNotMove() throws {
-        let berlin = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!), policy: policy)
+        let berlin = Lifecycle(calendar: FireTimeCalendar(timeZone: zone("Europe/Berlin")), policy: policy)
         let r = record(schedule: oneShot)
         #expect(try berlin.handle(.timeZoneChanged, for: r, now: at("2026-06-01T00:00:00Z")) == Transition(record: r, effects: []))
     }
 
     @Test func aMoveIntoThePreAlertWindowStartsTheCountdown() throws {
-        let tokyo = Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "Asia/Tokyo")!), policy: policy)
+        let tokyo = Lifecycle(calendar: FireTimeCalendar(timeZone: zone("Asia/Tokyo")), policy: policy)
         // 06:30 Tokyo (+09:00) is 21:30 UTC the day before; at 21:25 UTC, 10 min pre-alert has begun.
         let r = record(schedule: weekly, preAlert: 600, phase: .scheduled(fireDate: fixedFire))
         let now = at("2026-05-31T21:25:00Z")
@@ -349,7 +349,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
         r.phase = .scheduled(fireDate: fixedFire)
         #expect(r.presentationState(in: utc) == nil)
         r.phase = .alerting(since: fixedFire, firedFor: fixedFire)
-        #expect(r.presentationState(in: TimeZone(identifier: "Asia/Kolkata")!) == .init(alarmID: id, mode: .alert(.init(time: .init(hour: 12, minute: 0)))))
+        #expect(r.presentationState(in: zone("Asia/Kolkata")) == .init(alarmID: id, mode: .alert(.init(time: .init(hour: 12, minute: 0)))))
         r.phase = .paused(total: 60, previouslyElapsed: 20)
         #expect(r.presentationState(in: utc) == .init(alarmID: id, mode: .paused(.init(totalCountdownDuration: 60, previouslyElapsedDuration: 20))))
         #expect(r.alarm.state == .paused)

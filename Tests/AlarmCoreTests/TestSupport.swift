@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 import OpenAlarmKit
 
@@ -10,17 +11,27 @@ func instant(_ text: String) -> Date {
     return date
 }
 
-func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else { fatalError("no zone \(identifier)") }
+/// The system's TZif file of `identifier`, read by the code under test (`ZoneRules`).
+func zone(_ identifier: String) -> ZoneRules {
+    let path = zoneInfoFolder + "/" + identifier
+    guard let data = FileManager.default.contents(atPath: path) else { fatalError("no zone file \(path) (install tzdata)") }
+    do { return try ZoneRules(identifier: identifier, tzif: [UInt8](data)) } catch { fatalError("\(path): \(error)") }
+}
+
+let zoneInfoFolder = "/usr/share/zoneinfo"
+
+/// The same zone as Foundation's ICU-backed `TimeZone`: the oracle the tests compare with.
+func icuZone(_ identifier: String) -> TimeZone {
+    guard let zone = TimeZone(identifier: identifier) else { fatalError("ICU knows no zone \(identifier)") }
     return zone
 }
 
 /// Renders an instant in a zone with Foundation's formatter, so failures read like the expectations.
-func rendered(_ date: Date?, in timeZone: TimeZone) -> String {
+func rendered(_ date: Date?, in timeZone: ZoneRules) -> String {
     guard let date else { return "nil" }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
-    formatter.timeZone = timeZone
+    formatter.timeZone = icuZone(timeZone.identifier)
     return formatter.string(from: date)
 }
 

@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 import OpenAlarmKit
 import Testing
@@ -22,8 +23,8 @@ import Testing
     @Test func aFiveSecondTimerDoesNotSayAMinute() {
         var record = makeRecord(title: "Short", preAlert: 5)
         record.phase = .countdown(startDate: now, fireDate: now + 5, total: 5, previouslyElapsed: 0)
-        let popup = AlarmPresenter.notification(for: record, zone: TimeZone(identifier: "UTC")!, now: now)
-        let ringTime = LocalTimeText.current.time(now + 5, zone: TimeZone(identifier: "UTC")!, seconds: true)
+        let popup = AlarmPresenter.notification(for: record, zone: .utc, now: now)
+        let ringTime = LocalTimeText.current.time(now + 5, zone: .utc, seconds: true)
         #expect(popup.body == "Rings at \(ringTime) · e2e")
         #expect(!popup.body.contains("min"))
     }

@@ -18,7 +18,8 @@ import TestSupport
 
         let german = try daemon.alarmctl(with: ["LC_ALL": "", "LANG": "de_DE.UTF-8"], "show", id).out
         #expect(german.contains("time:      18:30 local"), "\(german)")
-        #expect(german.contains("repeats:   Mo.,Mi."), "\(german)")
+        // glibc's de_DE abbreviates without a dot (ICU wrote "Mo.").
+        #expect(german.contains("repeats:   Mo,Mi"), "\(german)")
 
         // LC_TIME decides over LANG, and LC_ALL over both.
         let timeOnly = try daemon.alarmctl(with: ["LC_ALL": "", "LANG": "de_DE.UTF-8", "LC_TIME": "en_US.UTF-8"], "show", id).out

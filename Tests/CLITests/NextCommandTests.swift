@@ -40,6 +40,12 @@ import Testing
         #expect(withColon.lines == ["2026-01-01T07:00:00+05:30"])
         let optionWins = try AlarmctlRun(["next", "daily", "7:00", "--from", "2026-01-01T00:00:00Z", "--tz", "UTC"], tz: "Asia/Kolkata")
         #expect(optionWins.lines == ["2026-01-01T07:00:00+00:00"])
+        // A POSIX rule, as glibc takes it (ICU's TimeZone refused it): Berlin's, spelled out.
+        let rule = try AlarmctlRun(["next", "daily", "2:30", "--from", "2026-03-28T12:00:00+01:00", "--count", "2"],
+                                   tz: "CET-1CEST,M3.5.0,M10.5.0/3")
+        #expect(rule.lines == ["2026-03-29T03:30:00+02:00", "2026-03-30T02:30:00+02:00"], "\(rule.stderr)")
+        let path = try AlarmctlRun(["next", "daily", "7:00", "--from", "2026-01-01T00:00:00Z"], tz: ":/usr/share/zoneinfo/Asia/Tokyo")
+        #expect(path.lines == ["2026-01-02T07:00:00+09:00"], "09:00 in Tokyo at --from")
     }
 
     @Test func apiaNeverRepeatsAnInstant() throws {
