@@ -4,7 +4,7 @@ import Foundation
 /// translate them (each is one whole sentence with its values, never glued fragments).
 enum Text {
     static func timerStopped(_ title: String) -> String { "\(title): stopped" }
-    static func timerRemoved(_ title: String) -> String { "\(title): removed before it rang (cancelled elsewhere)" }
+    static func timerRemoved(_ title: String) -> String { "\(title): cancelled elsewhere" }
     static func timerCancelled(_ title: String) -> String { "\(title): cancelled" }
     static func timerRangOut(_ title: String) -> String { "\(title): rang out unanswered" }
     static func noSound(_ reason: String) -> String { "no sound: \(reason)" }

@@ -10,8 +10,9 @@ struct TimerCommand: AsyncParsableCommand {
         discussion: """
             With --wait, follows the timer until it ends. On a terminal: a live countdown line; \
             space pauses and resumes, s stops, z snoozes (repeats) while it rings, Ctrl-C \
-            cancels. In a pipe: one line per state change. Exit status: 0 stopped, 3 alarmd \
-            went away, 4 removed elsewhere before it rang, 130 cancelled with Ctrl-C.
+            cancels. In a pipe: one line per state change. Exit status: 0 stopped (here, \
+            elsewhere or on its popup, before or after it rang), 3 alarmd went away, 4 cancelled \
+            elsewhere, 130 cancelled with Ctrl-C.
             """)
 
     @Argument(help: "How long: 90s, 5m, 1h30m, 1:30:00.") var duration: [String]
@@ -47,7 +48,7 @@ struct TimerCommand: AsyncParsableCommand {
     }
 
     private func watch(_ link: DaemonLink) throws -> AsyncStream<AlarmProtocol.Message> {
-        do { return try DaemonLauncher.connect().watch(app: DaemonLink.appID) } catch {
+        do { return try DaemonLauncher.connect().watch(app: DaemonLink.appID, endings: true) } catch {
             complain(error.description)
             throw Exit.unreachable
         }

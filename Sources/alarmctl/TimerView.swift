@@ -52,6 +52,7 @@ final class TimerView: Sendable {
                 printLine(Text.noSound(reason))
             }
             if message.event == .missed, message.record?.id == id { printLine(Text.timerRangOut(title)) }
+            if message.event == .ended { tracker.withLock { $0.receive(message) } }
             guard message.event == .alarms, let alarms = message.alarms else { continue }
             var step = tracker.withLock { $0.receive(alarms) }
             if step == .unconfirmed {
