@@ -7,7 +7,7 @@ struct AlarmCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alarmctl",
         abstract: "Schedule and manage alarms, test sounds, post notifications.",
-        version: "alarmctl \(PackageVersion.current)",
+        version: Text.version(PackageVersion.current),
         subcommands: [
             AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,

@@ -65,7 +65,7 @@ final class TimerView: Sendable {
             switch step {
             case .same, .unconfirmed: continue
             case .changed(let record):
-                if !tty { printLine("\(title): \(Format.status(of: record))") }
+                if !tty { printLine(Text.timerLine(title, status: Format.status(of: record))) }
                 draw()
             case .updated: draw()
             case .ended(let ending):
@@ -107,7 +107,7 @@ final class TimerView: Sendable {
         case .alerting:
             text = "🔔 \(title): \(Text.ringing)   \(Text.ringingKeys(canSnooze: record.presentation.alert.secondaryButton != nil))"
         case .scheduled:
-            text = "\(title): \(Format.status(of: record))"
+            text = Text.timerLine(title, status: Format.status(of: record))
         }
         FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(text)".utf8))
     }
