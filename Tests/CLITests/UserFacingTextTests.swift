@@ -32,6 +32,22 @@ import Testing
         #expect(found.isEmpty, "move these into Text (Sources/alarmctl/Text*.swift):\n\(found.joined(separator: "\n"))")
     }
 
+    /// alarmd's popups and the status lines it composes go through DaemonText; its log lines
+    /// (`logger.…`) are for developers and stay.
+    @Test func noPopupOrStatusSentenceOutsideDaemonText() throws {
+        let folder = Self.sourceFolder.deletingLastPathComponent().appendingPathComponent("AlarmDaemon")
+        var found: [String] = []
+        for file in ["AlarmPresenter.swift", "ConsentPrompt.swift", "AlarmSounds.swift", "WakeTimer.swift", "DaemonMain.swift"] {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let lines = source.components(separatedBy: "\n")
+            for (line, literal) in Self.literals(in: source)
+            where Self.readsAsSentence(literal) && !lines[line - 1].contains("logger.") {
+                found.append("\(file):\(line): \"\(literal)\"")
+            }
+        }
+        #expect(found.isEmpty, "move these into DaemonText (Sources/AlarmDaemon/DaemonText.swift):\n\(found.joined(separator: "\n"))")
+    }
+
     /// The scan itself: it must catch a sentence, and leave layout and names alone.
     @Test func theScanCatchesSentencesAndLeavesLayout() {
         let sample = #"""
