@@ -13,10 +13,15 @@
  * capability without becoming AT_SECURE, whoever starts it.
  *
  * Without the capability (no setcap on this system) it simply execs the daemon.
+ *
+ * The daemon is the multi-call /usr/bin/alarmctl, reached through a link named alarmd: it acts
+ * as the daemon because its program name (argv[0]) ends in "alarmd", which this launcher
+ * keeps whatever name it was itself started under.
  */
 #define _GNU_SOURCE /* syscall() */
 #include <linux/capability.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -38,7 +43,15 @@ static void raise_ambient_wake_alarm(void) {
 }
 
 int main(int argc, char **argv) {
-    (void)argc;
+    static char name[] = "alarmd";
+    const char *base = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
+    base = base ? base + 1 : (argc > 0 && argv[0] ? argv[0] : "");
+    if (argc < 1) {
+        static char *only_name[] = { name, NULL };
+        argv = only_name;
+    } else if (strcmp(base, name) != 0) {
+        argv[0] = name;
+    }
     raise_ambient_wake_alarm();
     execv(ALARMD_PATH, argv);
     perror("alarmd: cannot run " ALARMD_PATH);

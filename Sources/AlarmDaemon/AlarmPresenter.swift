@@ -34,7 +34,7 @@ final class AlarmPresenter: PresentationOutput {
     func shutdown() { presenter.shutdownAndWait() }
 
     var summary: String {
-        guard let server = presenter.server else { return "terminal (no notification server)" }
+        guard let server = presenter.server else { return DaemonText.terminalNotifications }
         return "\(server.name) \(server.version)"
     }
 
@@ -71,10 +71,12 @@ final class AlarmPresenter: PresentationOutput {
 
     func reportMissed(_ entries: [MissedEntry]) {
         let zone = zone()
-        let lines = entries.map { "\(Self.time($0.dueAt, zone: zone)) \($0.record.presentation.alert.title.text)" + ($0.reason == .ringTimeout ? " (rang unanswered)" : "") }
-        let summary = entries.count == 1 ? "Missed alarm" : "\(entries.count) missed alarms"
+        let lines = entries.map {
+            DaemonText.missedLine(time: Self.time($0.dueAt, zone: zone), title: $0.record.presentation.alert.title.text, rangUnanswered: $0.reason == .ringTimeout)
+        }
+        let summary = DaemonText.missedSummary(count: entries.count)
         presenter.post(AlarmNotification(
-            key: "missed", summary: summary, body: lines.joined(separator: "\n"), appName: "Alarms",
+            key: "missed", summary: summary, body: lines.joined(separator: "\n"), appName: DaemonText.appName,
             icon: "alarm-symbolic", urgency: .normal, timeout: .never, isResident: false, suppressesSound: false,
             category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil))
     }
@@ -93,10 +95,9 @@ final class AlarmPresenter: PresentationOutput {
                     key: alert.secondaryButtonBehavior == .custom ? AlarmNotification.ActionKey.custom : AlarmNotification.ActionKey.snooze,
                     label: button.text.text, systemImageName: button.systemImageName)
             }
-            var hint = "Stop with: alarmctl stop \(short)"
-            if secondary?.key == AlarmNotification.ActionKey.snooze { hint += "   Snooze with: alarmctl snooze \(short)" }
+            let hint = secondary?.key == AlarmNotification.ActionKey.snooze ? DaemonText.stopOrSnoozeHint(short) : DaemonText.stopHint(short)
             return .alert(
-                key: key, title: alert.title.text, body: "\(time(firedFor, zone: zone)) · \(app)", appName: app,
+                key: key, title: alert.title.text, body: DaemonText.ringingBody(time: time(firedFor, zone: zone), app: app), appName: app,
                 stop: stop, secondary: secondary, noActionsHint: hint)
         case .countdown(_, let fire, _, _):
             let title = presentation.countdown?.title.text ?? presentation.alert.title.text
@@ -108,10 +109,9 @@ final class AlarmPresenter: PresentationOutput {
             let left = countdownDisplay(fire: fire, now: now).minutes
             // Popups are replaced by the minute, so the last minute cannot say "1 min left"
             // (a 5 s timer is not a minute away): it gives the ring time alone.
-            let rings = "rings at \(time(fire, zone: zone, seconds: true))"
             return .countdown(
-                key: key, title: title, body: left > 1 ? "\(left) min left · \(rings) · \(app)" : "\(rings.prefix(1).uppercased())\(rings.dropFirst()) · \(app)", appName: app,
-                actions: actions, noActionsHint: "Stop with: alarmctl stop \(short)")
+                key: key, title: title, body: DaemonText.countdownBody(minutesLeft: left, ringsAt: time(fire, zone: zone, seconds: true), app: app), appName: app,
+                actions: actions, noActionsHint: DaemonText.stopHint(short))
         case .paused(let total, let elapsed):
             let title = presentation.paused?.title.text ?? presentation.alert.title.text
             var actions: [NotificationAction] = []
@@ -121,8 +121,8 @@ final class AlarmPresenter: PresentationOutput {
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
             let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
-                key: key, title: title, body: String(format: "Paused with %d:%02d left · %@", left / 60, left % 60, app), appName: app,
-                actions: actions, noActionsHint: "Resume with: alarmctl resume \(short)")
+                key: key, title: title, body: DaemonText.pausedBody(left: String(format: "%d:%02d", left / 60, left % 60), app: app), appName: app,
+                actions: actions, noActionsHint: DaemonText.resumeHint(short))
         case .scheduled:
             return .countdown(key: key, title: presentation.alert.title.text, body: app, appName: app, actions: [])
         }
@@ -138,7 +138,7 @@ extension AlarmPresenter {
     /// A one-off message from the daemon itself (a damaged database, say).
     func notice(title: String, body: String) {
         presenter.post(AlarmNotification(
-            key: "notice-\(UUID().uuidString)", summary: title, body: body, appName: "Alarms",
+            key: "notice-\(UUID().uuidString)", summary: title, body: body, appName: DaemonText.appName,
             icon: "dialog-warning", urgency: .critical, timeout: .never, isResident: false, suppressesSound: false,
             category: nil, actions: [], keepsShown: false, noActionsHint: nil))
     }

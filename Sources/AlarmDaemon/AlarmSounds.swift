@@ -30,9 +30,9 @@ final class AlarmSounds: SoundOutput {
     /// The device alarms use and whether it opens now (probed: a sound server may be down).
     var summary: String {
         let device = config.audioDevice
-        if !playing.isEmpty { return "\(device) (playing an alarm now)" }
-        if let problem = SoundDevices.openProblem(device) { return "\(device) (cannot open now: \(problem))" }
-        return "\(device) (opens now)"
+        if !playing.isEmpty { return DaemonText.deviceInUse(device) }
+        if let problem = SoundDevices.openProblem(device) { return DaemonText.deviceCannotOpen(device, problem) }
+        return DaemonText.deviceOpens(device)
     }
 
     func start(_ record: AlarmRecord, firedFor: Date) {

@@ -31,7 +31,10 @@ public enum BackgroundStart {
         let setsid: Int16 = 0x80  // POSIX_SPAWN_SETSID, hidden behind _GNU_SOURCE; the value is fixed
         posix_spawnattr_setflags(&attributes, setsid)
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(reportFlag), nil]
+        // The program name says "alarmd" even when the executable is the multi-call alarmctl
+        // (the package links alarmd to it): that name is what makes it the daemon.
+        let name = DaemonMain.isInvoked(as: CommandLine.arguments.first) ? CommandLine.arguments[0] : DaemonMain.name
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), strdup(reportFlag), nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)

@@ -46,7 +46,7 @@ final class NotificationConsentPrompter: ConsentPrompting {
         // The alarm presenter already warned if there is no notification server.
         var quiet = logger
         quiet.logLevel = .error
-        presenter = NotificationPresenter.startBlocking(appName: "Alarms", logger: quiet) { event in pending.resolve(event) }
+        presenter = NotificationPresenter.startBlocking(appName: DaemonText.appName, logger: quiet) { event in pending.resolve(event) }
     }
 
     static func key(for app: String) -> String { "consent-\(app)" }
@@ -56,11 +56,11 @@ final class NotificationConsentPrompter: ConsentPrompting {
         var body = registration.usageDescription ?? ""
         if name != app { body += (body.isEmpty ? "" : "\n") + "(\(app))" }
         return AlarmNotification(
-            key: key(for: app), summary: "\(name) wants to schedule alarms and timers", body: body, appName: "Alarms",
+            key: key(for: app), summary: DaemonText.consentSummary(name), body: body, appName: DaemonText.appName,
             icon: AlarmNotification.defaultIcon, urgency: .normal, timeout: .never, isResident: false, suppressesSound: false,
             category: "x-openalarmkit.consent",
-            actions: [NotificationAction(key: denyAction, label: "Don't Allow"), NotificationAction(key: allowAction, label: "Allow")],
-            keepsShown: false, noActionsHint: "Decide with: alarmctl apps allow \(app)   or: alarmctl apps deny \(app)")
+            actions: [NotificationAction(key: denyAction, label: DaemonText.dontAllow), NotificationAction(key: allowAction, label: DaemonText.allow)],
+            keepsShown: false, noActionsHint: DaemonText.consentHint(app))
     }
 
     func ask(app: String, registration: AppRegistration, answer: @escaping @Sendable (ConsentAnswer) -> Void) {

@@ -23,17 +23,16 @@ extension Daemon {
         }
         if let notice = persistence.recoveryNotice {
             logger.error("\(notice)")
-            presenter.notice(title: "Alarm database was damaged", body: notice)
+            presenter.notice(title: DaemonText.databaseDamaged, body: notice)
         }
-        persistence.onQuarantine = { notice in presenter.notice(title: "Some alarms were set aside", body: notice) }
+        persistence.onQuarantine = { notice in presenter.notice(title: DaemonText.alarmsSetAside, body: notice) }
         var warned = false
         onStorageProblem = { problem in
             // One notification per episode, not one per failed retry.
             if let problem, !warned {
                 warned = true
                 presenter.notice(
-                    title: "Alarms cannot be saved",
-                    body: "\(problem). Alarms still ring and changes still take effect; alarmd keeps them in memory and saves them once it can. Free disk space or fix the folder's permissions.")
+                    title: DaemonText.cannotSave, body: DaemonText.cannotSaveBody(problem))
             } else if problem == nil {
                 warned = false
             }

@@ -103,6 +103,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         engine.scheduleRetry = { [unowned self] delay, work in loop.after(delay, work) }
         engine.onStorageChange = { [unowned self] in storageChanged() }
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
+        engine.onEnded = { [unowned self] message, app in push(message, toWatchersOf: app, onlyAsked: true) }
         // The server exists before the alarms load, since loading may already report missed
         // alarms to watchers (there are none yet, but the path must be there).
         try claimInstance()
@@ -195,6 +196,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 if request.app == nil { apps.personActed(event, intents: intents, now: now) }
             case .watch:
                 connection.watching = .some(request.app)
+                connection.wantsEndings = request.endings == true
                 apps.watching(connection, request: request)
                 loop.afterThisTurn { [unowned self] in server.push(line: alarmsEvent(for: request.app), to: connection) }
             case .missed:
@@ -257,8 +259,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
     }
 
-    func push(_ message: AlarmProtocol.Message, toWatchersOf app: String) {
-        for watcher in server.watchers where watcher.watching! == nil || watcher.watching! == app {
+    /// `onlyAsked`: to the watchers that asked for `ended` events only.
+    func push(_ message: AlarmProtocol.Message, toWatchersOf app: String, onlyAsked: Bool = false) {
+        for watcher in server.watchers where (watcher.watching! == nil || watcher.watching! == app) && (!onlyAsked || watcher.wantsEndings) {
             server.push(message, to: watcher)
         }
     }

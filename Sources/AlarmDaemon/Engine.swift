@@ -30,6 +30,8 @@ final class Engine {
     var onStorageChange: () -> Void = {}
     /// Events for the app that owns the alarm: missed, intent.
     var onEvent: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
+    /// `ended` events, for the watchers that asked for them.
+    var onEnded: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
 
     init(lifecycle: Lifecycle, maxAlarmsPerApp: Int, persistence: AlarmPersistence, sounds: SoundOutput, presenter: PresentationOutput, logger: Logger) {
         self.lifecycle = lifecycle
@@ -87,7 +89,23 @@ final class Engine {
             throw .init(.invalidTransition, error.description)
         }
         apply([(id, transition)], now: now, mustPersist: true)
+        if transition.record == nil, let reason = Self.endReason(event) {
+            // Sent now, ahead of the alarm list that lacks it (lists go out after this turn).
+            var message = AlarmProtocol.Message(event: .ended)
+            message.alarm = id
+            message.reason = reason.rawValue
+            onEnded(message, record.appID)
+        }
         return transition.record
+    }
+
+    /// Why a request that removes an alarm removed it.
+    private static func endReason(_ event: LifecycleEvent) -> AlarmProtocol.EndReason? {
+        switch event {
+        case .stop, .custom: .stopped
+        case .cancel: .cancelled
+        default: nil
+        }
     }
 
     /// Changes an alarm in place (same id): `Lifecycle.edit`, validated like a new one.

@@ -28,6 +28,8 @@ final class SocketServer {
         fileprivate var backlogged = false
         /// Set by a `watch` request: `.some(nil)` watches every app.
         var watching: String?? = nil
+        /// Set by a `watch` request with `endings`: this watcher reads `ended` events.
+        var wantsEndings = false
         /// The state changed while replies were still queued: the latest snapshot goes out
         /// once they drain, instead of every intermediate one.
         fileprivate var snapshotPending = false

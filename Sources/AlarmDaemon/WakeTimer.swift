@@ -24,11 +24,9 @@ final class WakeTimer {
         if created >= 0 {
             availability = .available
         } else if errno == EPERM {
-            availability = .unavailable(why: "alarmd lacks CAP_WAKE_ALARM, add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] "
-                + "section of alarmd.service (systemd 254 or later) or run 'sudo setcap cap_wake_alarm+ep \(Self.executable)'")
+            availability = .unavailable(why: DaemonText.wakeLacksCapability(executable: Self.executable))
         } else {
-            availability = .unavailable(why: "the kernel has no wake-up clock here (\(String(cString: strerror(errno)))), "
-                + "a machine with an RTC that can wake it is needed")
+            availability = .unavailable(why: DaemonText.wakeNoClock(String(cString: strerror(errno))))
         }
     }
 
@@ -37,8 +35,8 @@ final class WakeTimer {
     /// The `alarmctl status` line.
     var statusLine: String {
         switch availability {
-        case .available: "yes (CAP_WAKE_ALARM)"
-        case .unavailable(let why): "no: \(why)"
+        case .available: DaemonText.wakeYes
+        case .unavailable(let why): DaemonText.wakeNo(why)
         }
     }
 

@@ -14,7 +14,7 @@ struct AddCommand: ParsableCommand {
             """)
 
     @Argument(help: "When it rings (see `alarmctl next --help`).") var spec: [String]
-    @Option(help: "What the notification says.") var title = "Alarm"
+    @Option(help: "What the notification says.") var title = Text.defaultAlarmTitle
     @Option(help: "A sound name (see `alarmctl sound list`).") var sound: String?
     @Option(help: "Snooze length, e.g. 9m (default: alarmd's, 9 minutes).") var snooze: String?
     @Option(help: "Count down this long before it rings, with Pause/Stop, e.g. 10m.") var countdown: String?
@@ -33,7 +33,7 @@ struct AddCommand: ParsableCommand {
         case .countdown(let seconds): schedule = .fixed(now.addingTimeInterval(seconds))
         }
         if noSnooze && (snooze != nil || labelSnooze != nil) {
-            complain("--no-snooze cannot go with --snooze or --label-snooze")
+            complain(Text.noSnoozeWithSnoozeOrLabel)
             throw Exit.badInput
         }
         let preAlert = try countdown.map { try SpecInput.duration($0, option: "--countdown") }
@@ -42,15 +42,15 @@ struct AddCommand: ParsableCommand {
         if !noSnooze {
             postAlert = try snooze.map { try SpecInput.duration($0, option: "--snooze") } ?? link.send(.status).status?.defaultSnooze
         }
-        let stop = AlarmButton(text: .init(labelStop ?? "Stop"), textColor: .white, systemImageName: "stop.circle")
-        let snoozeButton = noSnooze ? nil : AlarmButton(text: .init(labelSnooze ?? "Snooze"), textColor: .white, systemImageName: "zzz")
+        let stop = AlarmButton(text: .init(labelStop ?? Text.stopButton), textColor: .white, systemImageName: "stop.circle")
+        let snoozeButton = noSnooze ? nil : AlarmButton(text: .init(labelSnooze ?? Text.snoozeButton), textColor: .white, systemImageName: "zzz")
         var presentation = AlarmPresentation(
             alert: .init(title: .init(title), stopButton: stop, secondaryButton: snoozeButton, secondaryButtonBehavior: noSnooze ? nil : .countdown))
         if preAlert != nil {
-            presentation.countdown = .init(title: .init(title), pauseButton: AlarmButton(text: "Pause", textColor: .white, systemImageName: "pause.fill"))
-            presentation.paused = .init(title: .init("\(title) (paused)"), resumeButton: AlarmButton(text: "Resume", textColor: .white, systemImageName: "play.fill"))
+            presentation.countdown = .init(title: .init(title), pauseButton: AlarmButton(text: .init(Text.pauseButton), textColor: .white, systemImageName: "pause.fill"))
+            presentation.paused = .init(title: .init(Text.pausedTitle(title)), resumeButton: AlarmButton(text: .init(Text.resumeButton), textColor: .white, systemImageName: "play.fill"))
         } else if !noSnooze {
-            presentation.countdown = .init(title: .init("\(title) (snoozed)"))
+            presentation.countdown = .init(title: .init(Text.snoozedTitle(title)))
         }
         let record = AlarmRecord(
             id: UUID(), appID: DaemonLink.appID, schedule: schedule,
@@ -59,7 +59,7 @@ struct AddCommand: ParsableCommand {
             sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: now))
         guard let scheduled = try link.send(.schedule, record: record).record else { return }
         if json { return JSONOutput.print(scheduled) }
-        print("scheduled \(Format.shortID(scheduled.id)) '\(title)': \(Format.status(of: scheduled))")
+        print(Text.scheduled(Format.shortID(scheduled.id), title: title, status: Format.status(of: scheduled)))
     }
 }
 
@@ -79,23 +79,23 @@ enum SpecInput {
         do {
             let seconds = try TimeSpec.parseDuration(text)
             guard seconds > 0 else {
-                complain("\(option) must be longer than zero")
+                complain(Text.mustBeLongerThanZero(option))
                 throw Exit.badInput
             }
             return seconds
         } catch let error as TimeSpecError {
-            complain("\(option): \(error.message)")
+            complain(Text.badOption(option, error.message))
             throw Exit.badInput
         }
     }
 
     static func sound(name: String?, volume: Double?, ramp: Double?) throws -> SoundSettings {
         if let volume, !(0...100).contains(volume) {
-            complain("--volume must be 0-100 (percent)")
+            complain(Text.volumeRange)
             throw Exit.badInput
         }
         if let ramp, !(ramp >= 0 && ramp <= 3600) {
-            complain("--ramp must be 0-3600 seconds")
+            complain(Text.rampRange)
             throw Exit.badInput
         }
         return SoundSettings(sound: name.map { .named($0) } ?? .default, volume: volume.map { $0 / 100 }, rampSeconds: ramp)

@@ -7,7 +7,7 @@ struct AlarmCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alarmctl",
         abstract: "Schedule and manage alarms, test sounds, post notifications.",
-        version: "alarmctl \(PackageVersion.current)",
+        version: Text.version(PackageVersion.current),
         subcommands: [
             AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
@@ -22,6 +22,10 @@ struct AlarmCtl: AsyncParsableCommand {
 @main
 enum AlarmCtlEntry {
     static func main() async {
+        // The multi-call binary: installed as alarmctl with alarmd a link to it. This runs
+        // before the first suspension point, so still synchronously on the main thread before
+        // any other thread exists, as the daemon needs (DaemonMain.run never returns).
+        if DaemonMain.isInvoked(as: CommandLine.arguments.first) { DaemonMain.run() }
         let arguments = CommandLine.arguments
         guard arguments.count > 1, arguments[1] == "notify" else { return await AlarmCtl.main() }
         // Swift repairs invalid UTF-8 in arguments; notify-send refuses it, so look at the bytes.

@@ -23,12 +23,12 @@ struct AppsList: ParsableCommand {
     func run() throws {
         let apps = try DaemonLink().send(.apps).apps ?? []
         if json { return JSONOutput.print(apps) }
-        guard !apps.isEmpty else { return print("no apps have asked to schedule alarms") }
+        guard !apps.isEmpty else { return print(Text.noApps) }
         let width = max(apps.map(\.app.count).max() ?? 0, 3)
-        print("APP".padding(toLength: width, withPad: " ", startingAt: 0) + "  PERMISSION      ALARMS  PENDING  NAME")
+        print(Text.appsColumns.app.padding(toLength: width, withPad: " ", startingAt: 0) + Text.appsColumns.rest)
         for app in apps {
             // alarmctl's own alarms need no consent: it acts for the person.
-            let words = app.app == DaemonLink.appID ? "trusted" : Self.words(app.authorization)
+            let words = app.app == DaemonLink.appID ? Text.trusted : Self.words(app.authorization)
             let state = words.padding(toLength: 14, withPad: " ", startingAt: 0)
             let alarms = String(app.alarmCount).leftPadded(to: 6)
             let pending = String(app.pendingIntents).leftPadded(to: 7)
@@ -37,11 +37,7 @@ struct AppsList: ParsableCommand {
     }
 
     static func words(_ state: AlarmManager.AuthorizationState) -> String {
-        switch state {
-        case .authorized: "allowed"
-        case .denied: "denied"
-        case .notDetermined: "not asked"
-        }
+        Text.authorization(state)
     }
 }
 
@@ -62,7 +58,7 @@ extension AppsDecision {
             if case .refused = error { throw Exit.refused }
             throw Exit.unreachable
         }
-        print("\(app): \(AppsList.words(reply.authorization ?? .notDetermined))")
+        print(Text.appDecided(app, AppsList.words(reply.authorization ?? .notDetermined)))
     }
 }
 

@@ -22,7 +22,7 @@ struct ConfigCheckCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let path = file ?? AlarmPaths(environment: environment).configFile
         if file != nil, !FileManager.default.fileExists(atPath: path) {
-            FileHandle.standardError.write(Data("alarmctl config check: \(path): no such file\n".utf8))
+            FileHandle.standardError.write(Data((Text.configNoSuchFile(path) + "\n").utf8))
             throw ExitCode(2)
         }
         // Every unknown key at once (the daemon stops at the first problem).
@@ -38,9 +38,9 @@ struct ConfigCheckCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(2)
         }
-        let source = FileManager.default.fileExists(atPath: path) ? path : "\(path) (absent: defaults)"
+        let source = FileManager.default.fileExists(atPath: path) ? path : Text.configAbsent(path)
         print("""
-            # effective settings from \(source)
+            \(Text.effectiveSettings(from: source))
             [sound]
             device = "\(config.audioDevice)"
             volume = \(percent(config.volume))

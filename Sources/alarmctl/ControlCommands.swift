@@ -11,7 +11,6 @@ struct AlarmTarget: ParsableArguments {
 /// The lifecycle operations, one command each, sharing everything but their names.
 protocol ControlCommand: ParsableCommand {
     static var operation: AlarmProtocol.Operation { get }
-    static var pastTense: String { get }
     var target: AlarmTarget { get }
 }
 
@@ -22,11 +21,11 @@ extension ControlCommand {
         let target = try link.resolve(id)
         let reply = try link.send(Self.operation, alarm: target.id)
         if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
-        let name = "'\(Format.title(target))' (\(Format.shortID(target.id)))"
+        let name = Text.alarmName(Format.title(target), id: Format.shortID(target.id))
         if let record = reply.record {
-            print(Text.done(Self.pastTense, name, status: Format.status(of: record)))
+            print(Text.done(Self.operation, name, status: Format.status(of: record)))
         } else {
-            print(Text.doneAndGone(Self.pastTense, name))
+            print(Text.doneAndGone(Self.operation, name))
         }
     }
 }
@@ -34,55 +33,47 @@ extension ControlCommand {
 struct CancelCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Remove an alarm, whatever it is doing.")
     static let operation = AlarmProtocol.Operation.cancel
-    static let pastTense = "cancelled"
     @OptionGroup var target: AlarmTarget
 }
 
 struct StopCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop a ringing or counting-down alarm (a repeating one moves to its next date).")
     static let operation = AlarmProtocol.Operation.stop
-    static let pastTense = "stopped"
     @OptionGroup var target: AlarmTarget
 }
 
 struct SnoozeCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "snooze", abstract: "Snooze (or repeat) a ringing alarm: it counts down its snooze time and rings again.")
     static let operation = AlarmProtocol.Operation.countdown
-    static let pastTense = "snoozed"
     @OptionGroup var target: AlarmTarget
 }
 
 struct PauseCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a counting-down alarm, keeping the time left.")
     static let operation = AlarmProtocol.Operation.pause
-    static let pastTense = "paused"
     @OptionGroup var target: AlarmTarget
 }
 
 struct ResumeCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused countdown.")
     static let operation = AlarmProtocol.Operation.resume
-    static let pastTense = "resumed"
     @OptionGroup var target: AlarmTarget
 }
 
 struct DisableCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn an alarm off without deleting it (a ringing one falls silent).")
     static let operation = AlarmProtocol.Operation.disable
-    static let pastTense = "turned off"
     @OptionGroup var target: AlarmTarget
 }
 
 struct EnableCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "enable", abstract: "Turn a turned-off alarm on again, from its next date.")
     static let operation = AlarmProtocol.Operation.enable
-    static let pastTense = "turned on"
     @OptionGroup var target: AlarmTarget
 }
 
 struct SkipCommand: ControlCommand {
     static let configuration = CommandConfiguration(commandName: "skip", abstract: "Skip the next occurrence of a repeating alarm (a holiday); it rings again the time after.")
     static let operation = AlarmProtocol.Operation.skip
-    static let pastTense = "skipped the next occurrence of"
     @OptionGroup var target: AlarmTarget
 }

@@ -14,7 +14,7 @@ enum Exit {
 
 /// Prints `message` to stderr as `alarmctl: message`.
 func complain(_ message: String) {
-    FileHandle.standardError.write(Data("alarmctl: \(message)\n".utf8))
+    FileHandle.standardError.write(Data((Text.complaint(message) + "\n").utf8))
 }
 
 /// The connection alarmctl's commands share, with errors turned into messages and exit codes.
@@ -34,7 +34,7 @@ struct DaemonLink {
         do {
             let reply = try connection.send(op, app: app, alarm: alarm, record: record, limit: limit)
             // "not yet durable: ..." (disk full) and the like: done, with a caveat worth seeing.
-            if let warning = reply.warning { complain("warning: \(warning)") }
+            if let warning = reply.warning { complain(Text.warning(warning)) }
             return reply
         } catch {
             complain(error.description)
@@ -51,17 +51,17 @@ struct DaemonLink {
     func resolve(_ prefix: String) throws -> AlarmRecord {
         let wanted = prefix.lowercased().replacingOccurrences(of: "-", with: "")
         guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else {
-            complain("'\(prefix)' is not an alarm id (ids are hexadecimal; see `alarmctl list`)")
+            complain(Text.notAnID(prefix))
             throw Exit.badInput
         }
         let matches = try alarms().filter { $0.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").hasPrefix(wanted) }
         switch matches.count {
         case 1: return matches[0]
         case 0:
-            complain("no alarm with id \(prefix) (see `alarmctl list`)")
+            complain(Text.noAlarmWithID(prefix))
             throw Exit.refused
         default:
-            complain("'\(prefix)' matches \(matches.count) alarms: \(matches.map { Format.shortID($0.id) }.joined(separator: ", ")); type more of the id")
+            complain(Text.ambiguousID(prefix, count: matches.count, ids: matches.map { Format.shortID($0.id) }))
             throw Exit.badInput
         }
     }

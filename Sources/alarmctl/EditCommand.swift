@@ -26,7 +26,7 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         if noSnooze && snooze != nil {
-            complain("--no-snooze cannot go with --snooze")
+            complain(Text.noSnoozeWithSnooze)
             throw Exit.badInput
         }
         let now = Date()
@@ -42,15 +42,15 @@ struct EditCommand: ParsableCommand {
             let seconds = try SpecInput.duration(countdown, option: "--countdown")
             record.countdownDuration = .init(preAlert: seconds, postAlert: record.countdownDuration?.postAlert)
             if record.presentation.countdown == nil {
-                record.presentation.countdown = .init(title: record.presentation.alert.title, pauseButton: AlarmButton(text: "Pause", textColor: .white, systemImageName: "pause.fill"))
-                record.presentation.paused = .init(title: .init("\(Format.title(record)) (paused)"), resumeButton: AlarmButton(text: "Resume", textColor: .white, systemImageName: "play.fill"))
+                record.presentation.countdown = .init(title: record.presentation.alert.title, pauseButton: AlarmButton(text: .init(Text.pauseButton), textColor: .white, systemImageName: "pause.fill"))
+                record.presentation.paused = .init(title: .init(Text.pausedTitle(Format.title(record))), resumeButton: AlarmButton(text: .init(Text.resumeButton), textColor: .white, systemImageName: "play.fill"))
             }
         }
         if let snooze {
             let seconds = try SpecInput.duration(snooze, option: "--snooze")
             record.countdownDuration = .init(preAlert: record.countdownDuration?.preAlert, postAlert: seconds)
             if record.presentation.alert.secondaryButton == nil {
-                record.presentation.alert.secondaryButton = AlarmButton(text: "Snooze", textColor: .white, systemImageName: "zzz")
+                record.presentation.alert.secondaryButton = AlarmButton(text: .init(Text.snoozeButton), textColor: .white, systemImageName: "zzz")
                 record.presentation.alert.secondaryButtonBehavior = .countdown
             }
         }
@@ -69,7 +69,7 @@ struct EditCommand: ParsableCommand {
         }
         guard let changed = try link.send(.edit, record: record).record else { return }
         if json { return JSONOutput.print(changed) }
-        print("changed \(Format.shortID(changed.id)) '\(Format.title(changed))': \(Format.status(of: changed))")
+        print(Text.changed(Format.shortID(changed.id), title: Format.title(changed), status: Format.status(of: changed)))
     }
 
     /// The new title everywhere the old one was (alert, countdown, "… (paused)").

@@ -19,13 +19,13 @@ enum Format {
     /// "45 s", "5 min", "9 h 12 min", "3 d 4 h".
     static func duration(_ seconds: TimeInterval) -> String {
         let s = Int(clampingFinite: seconds.rounded(.up))
-        if s < 60 { return "\(max(s, 0)) s" }
+        if s < 60 { return Text.seconds(max(s, 0)) }
         let minutes = (s + 59) / 60
-        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 60 { return Text.minutes(minutes) }
         let hours = minutes / 60, restMinutes = minutes % 60
-        if hours < 24 { return restMinutes == 0 ? "\(hours) h" : "\(hours) h \(restMinutes) min" }
+        if hours < 24 { return restMinutes == 0 ? Text.hours(hours) : Text.hoursMinutes(hours, restMinutes) }
         let days = hours / 24, restHours = hours % 24
-        return restHours == 0 ? "\(days) d" : "\(days) d \(restHours) h"
+        return restHours == 0 ? Text.days(days) : Text.daysHours(days, restHours)
     }
 
     /// "04:59" or "1:04:59" for a live countdown.
@@ -35,13 +35,13 @@ enum Format {
     }
 
     static func recurrence(_ schedule: Alarm.Schedule?) -> String {
-        guard let schedule else { return "timer" }
-        guard case .relative(let relative) = schedule else { return "once" }
-        guard case .weekly(let days) = relative.repeats else { return "once" }
+        guard let schedule else { return Text.repeatsTimer }
+        guard case .relative(let relative) = schedule else { return Text.repeatsOnce }
+        guard case .weekly(let days) = relative.repeats else { return Text.repeatsOnce }
         let set = Set(days)
-        if set.count == 7 { return "daily" }
-        if set == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
-        if set == [.saturday, .sunday] { return "weekends" }
+        if set.count == 7 { return Text.repeatsDaily }
+        if set == [.monday, .tuesday, .wednesday, .thursday, .friday] { return Text.repeatsWeekdays }
+        if set == [.saturday, .sunday] { return Text.repeatsWeekends }
         let order: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
         let names = LocalTimeText.current.shortWeekdays  // Sunday first
         let index: [Locale.Weekday: Int] = [.sunday: 0, .monday: 1, .tuesday: 2, .wednesday: 3, .thursday: 4, .friday: 5, .saturday: 6]
@@ -53,15 +53,15 @@ enum Format {
         if let off = turnedOff(record) { return off }
         switch record.phase {
         case .scheduled(let fire):
-            var text = "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))" + skipping(record, now: now)
-            if let pre = record.countdownDuration?.preAlert { text += " (counting down from \(duration(pre)) before)" }
+            var text = Text.rings(when(fire, now: now), in: duration(fire.timeIntervalSince(now))) + skipping(record, now: now)
+            if let pre = record.countdownDuration?.preAlert { text += Text.countingDownBefore(duration(pre)) }
             return text
         case .countdown(_, let fire, _, _):
-            return "rings \(when(fire, now: now)), in \(duration(fire.timeIntervalSince(now)))"
+            return Text.rings(when(fire, now: now), in: duration(fire.timeIntervalSince(now)))
         case .paused(let total, let elapsed):
-            return "paused with \(duration(total - elapsed)) left"
+            return Text.pausedWithLeft(duration(total - elapsed))
         case .alerting(let since, _):
-            return "ringing since \(when(since, now: now))"
+            return Text.ringingSince(when(since, now: now))
         }
     }
 
@@ -70,16 +70,16 @@ enum Format {
 
     static func soundName(_ record: AlarmRecord) -> String {
         switch record.sound.sound {
-        case .default: "default"
+        case .default: Text.defaultSound
         case .named(let name): TerminalSafe.text(name)
         }
     }
 
     /// The table `alarmctl list` prints.
     static func table(_ records: [AlarmRecord], now: Date = Date()) -> String {
-        guard !records.isEmpty else { return "no alarms" }
+        guard !records.isEmpty else { return Text.noAlarms }
         let rows = records.map { [shortID($0.id), stateName($0), recurrence($0.schedule), title($0), status(of: $0, now: now)] }
-        let header = ["ID", "STATE", "REPEATS", "TITLE", "NEXT"]
+        let header = Text.tableHeader
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { index, cell in
@@ -90,26 +90,25 @@ enum Format {
 
     static func details(_ record: AlarmRecord, now: Date = Date()) -> String {
         var lines = [
-            "id:        \(record.id.uuidString.lowercased())",
-            "title:     \(title(record))",
-            "app:       \(TerminalSafe.text(record.appID))",
-            "state:     \(record.phase.state.rawValue): \(status(of: record, now: now))",
-            "repeats:   \(recurrence(record.schedule))",
+            Text.detailID(record.id.uuidString.lowercased()),
+            Text.detailTitle(title(record)),
+            Text.detailApp(TerminalSafe.text(record.appID)),
+            Text.detailState(record.phase.state.rawValue, status(of: record, now: now)),
+            Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {
-            lines.append("time:      \(LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)) local")
+            lines.append(Text.detailTime(LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)))
         }
-        if let pre = record.countdownDuration?.preAlert { lines.append("countdown: \(duration(pre))") }
-        if let post = record.countdownDuration?.postAlert { lines.append("snooze:    \(duration(post))") }
+        if let pre = record.countdownDuration?.preAlert { lines.append(Text.detailCountdown(duration(pre))) }
+        if let post = record.countdownDuration?.postAlert { lines.append(Text.detailSnooze(duration(post))) }
         var buttons = [TerminalSafe.text(record.presentation.alert.stopButton.text.text)]
         if let secondary = record.presentation.alert.secondaryButton {
-            buttons.append("\(TerminalSafe.text(secondary.text.text)) (\(record.presentation.alert.secondaryButtonBehavior?.rawValue ?? "countdown"))")
+            buttons.append(Text.secondaryButton(TerminalSafe.text(secondary.text.text), behavior: record.presentation.alert.secondaryButtonBehavior?.rawValue))
         }
-        lines.append("buttons:   \(buttons.joined(separator: ", "))")
-        var sound = "sound:     \(soundName(record))"
-        if let volume = record.sound.volume { sound += ", volume \(Int(clampingFinite: (volume * 100).rounded())) %" }
-        if let ramp = record.sound.rampSeconds, ramp > 0 { sound += ", fade in over \(duration(ramp))" }
-        lines.append(sound)
+        lines.append(Text.detailButtons(buttons))
+        let volume = record.sound.volume.map { Int(clampingFinite: ($0 * 100).rounded()) }
+        let ramp = record.sound.rampSeconds.flatMap { $0 > 0 ? duration($0) : nil }
+        lines.append(Text.detailSound(soundName(record), volumePercent: volume, ramp: ramp))
         return lines.joined(separator: "\n")
     }
 }

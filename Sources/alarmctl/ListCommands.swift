@@ -1,3 +1,4 @@
+import AlarmCore
 import ArgumentParser
 import Foundation
 import OpenAlarmKit
@@ -34,14 +35,14 @@ struct MissedCommand: ParsableCommand {
 
     func run() throws {
         guard limit >= 1 else {
-            complain("--limit must be at least 1")
+            complain(Text.limitAtLeastOne)
             throw Exit.badInput
         }
         let missed = try DaemonLink().send(.missed, limit: limit).missed ?? []
         if json { return JSONOutput.print(missed) }
-        if missed.isEmpty { return print("no missed alarms") }
+        if missed.isEmpty { return print(Text.noMissedAlarms) }
         for entry in missed {
-            let why = entry.reason == "ringTimeout" ? "rang unanswered" : "did not ring (daemon down or machine asleep)"
+            let why = entry.reason == MissedReason.ringTimeout.rawValue ? Text.rangUnanswered : Text.didNotRing
             print("\(Format.shortID(entry.alarm))  \(Format.when(entry.dueAt))  \(TerminalSafe.text(entry.title))  \(why)")
         }
     }
@@ -55,15 +56,9 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         guard let status = try DaemonLink().send(.status).status else { return }
         if json { return JSONOutput.print(status) }
-        print("""
-            alarmd \(status.version) (pid \(status.pid))
-            alarms:        \(status.alarmCount)
-            time zone:     \(status.timeZone)
-            sound:         \(status.audioDevice)
-            notifications: \(status.notifications)
-            """)
-        if let wake = status.wakeFromSuspend { print("wake from suspend: \(wake)") }
-        if let problem = status.storageProblem { print("storage:       NOT SAVING: \(problem) (changes are kept in memory and retried)") }
-        if let problem = status.configProblem { print("config:        \(problem)") }
+        print(Text.statusReport(status))
+        if let wake = status.wakeFromSuspend { print(Text.wakeFromSuspend(wake)) }
+        if let problem = status.storageProblem { print(Text.notSaving(problem)) }
+        if let problem = status.configProblem { print(Text.configProblem(problem)) }
     }
 }

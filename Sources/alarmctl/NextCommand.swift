@@ -51,24 +51,24 @@ struct NextRequest {
 
     struct Failure: Error {
         var report: String
-        init(_ message: String) { report = "alarmctl next: " + message }
+        init(_ message: String) { report = Text.nextComplaint(message) }
         init(_ error: TimeSpecError, what: String = "") {
             let indented = error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-            report = "alarmctl next: \(what)\(error.message)\n" + indented.joined(separator: "\n")
+            report = Text.nextComplaint(what + error.message) + "\n" + indented.joined(separator: "\n")
         }
     }
 
     func lines(now: Date) throws(Failure) -> [String] {
         let timeZone = try resolvedZone()
         guard let limit = Int(count), limit >= 1 else {
-            throw Failure("--count must be a whole number of at least 1, not '\(count)'")
+            throw Failure(Text.countInvalid(count))
         }
         var start = now
         if let from {
-            do { start = try TimeSpec.parseInstant(from, timeZone: timeZone) } catch { throw Failure(error, what: "--from: ") }
+            do { start = try TimeSpec.parseInstant(from, timeZone: timeZone) } catch { throw Failure(error, what: Text.fromOption) }
         }
         guard !spec.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw Failure("missing SPEC (e.g. alarmctl next weekdays 6:30; see alarmctl next --help)")
+            throw Failure(Text.missingSpec)
         }
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let parsed: TimeSpec
@@ -85,13 +85,13 @@ struct NextRequest {
     func resolvedZone() throws(Failure) -> ZoneRules {
         if let zone {
             guard let timeZone = ZoneRules.named(zone, environment: environment) else {
-                throw Failure("unknown time zone '\(zone)' (use an IANA name such as Europe/Berlin or America/New_York)")
+                throw Failure(Text.unknownZone(zone))
             }
             return timeZone
         }
         if let variable = environment["TZ"], !variable.isEmpty {
             guard let timeZone = ZoneRules(tzVariable: variable, environment: environment) else {
-                throw Failure("TZ='\(variable)' is not a time zone this tool knows (set TZ to an IANA name such as Europe/Berlin, or pass --tz)")
+                throw Failure(Text.unknownTZ(variable))
             }
             return timeZone
         }

@@ -33,26 +33,26 @@ enum NotifyRun {
             return 0
         }
         if parsed.version {
-            print("alarmctl notify \(Daemon.version) (notify-send 0.8.1 compatible)")
+            print(Text.notifyVersion(Daemon.version))
             return 0
         }
         guard let summary = parsed.operands.first else {
-            writeError("No summary specified.")
+            writeError(Text.noSummary)
             return 1
         }
         guard summary.validUTF8 else {
-            writeError("Invalid UTF-8 provided for parameter: Summary")
+            writeError(Text.invalidUTF8Summary)
             return 1
         }
         var body: String?
         if parsed.operands.count > 1 {
             guard parsed.operands[1].validUTF8 else {
-                writeError("Invalid UTF-8 provided for parameter: Body")
+                writeError(Text.invalidUTF8Body)
                 return 1
             }
             body = NotifySend.expandEscapes(parsed.operands[1].text)
             if parsed.operands.count > 2 {
-                writeError("Invalid number of options.")
+                writeError(Text.invalidNumberOfOptions)
                 return 1
             }
         }

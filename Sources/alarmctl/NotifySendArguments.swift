@@ -109,19 +109,19 @@ struct NotifySendArguments: Equatable {
                 let body = argument.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
                 guard let option = Option.allCases.first(where: { $0.long == name }) else {
-                    throw Failure(message: "Unknown option \(argument)")
+                    throw Failure(message: Text.unknownOption(argument))
                 }
                 let typed = "--\(name)"
                 if option.takesValue {
                     if let equals = body.firstIndex(of: "=") {
                         try apply(option, value: String(body[body.index(after: equals)...]), typed: typed)
                     } else {
-                        guard index + 1 < arguments.count else { throw Failure(message: "Missing argument for \(typed)") }
+                        guard index + 1 < arguments.count else { throw Failure(message: Text.missingArgument(typed)) }
                         index += 1
                         try apply(option, value: arguments[index], typed: typed)
                     }
                 } else {
-                    guard !body.contains("=") else { throw Failure(message: "Unexpected argument to \(typed)") }
+                    guard !body.contains("=") else { throw Failure(message: Text.unexpectedArgument(typed)) }
                     try apply(option, value: nil, typed: typed)
                 }
                 continue
@@ -131,12 +131,12 @@ struct NotifySendArguments: Equatable {
             var tookValue = false
             for letter in argument.dropFirst() {
                 guard let option = Option.allCases.first(where: { $0.short == letter }) else {
-                    throw Failure(message: "Unknown option \(argument)")
+                    throw Failure(message: Text.unknownOption(argument))
                 }
                 let typed = "-\(letter)"
                 if option.takesValue {
-                    guard !tookValue else { throw Failure(message: "Error parsing option \(typed)") }
-                    guard index + 1 < arguments.count else { throw Failure(message: "Missing argument for \(typed)") }
+                    guard !tookValue else { throw Failure(message: Text.errorParsingOption(typed)) }
+                    guard index + 1 < arguments.count else { throw Failure(message: Text.missingArgument(typed)) }
                     tookValue = true
                     try apply(option, value: arguments[index + 1], typed: typed)
                 } else {
@@ -155,7 +155,7 @@ struct NotifySendArguments: Equatable {
             case "low": urgency = 0
             case "normal": urgency = 1
             case "critical": urgency = 2
-            default: throw Failure(message: "Unknown urgency \(value) specified. Known urgency levels: low, normal, critical.")
+            default: throw Failure(message: Text.unknownUrgency(value))
             }
         case .expireTime: expireTimeout = try Self.integer(value, typed: typed)
         case .replaceID: replaceID = try Self.integer(value, typed: typed)
@@ -182,39 +182,12 @@ struct NotifySendArguments: Equatable {
             let number = strtol(start, &end, 0)
             return (number, end != nil && end!.pointee == 0 && end! != UnsafeMutablePointer(mutating: start))
         }
-        guard parsed.1 else { throw Failure(message: "Cannot parse integer value “\(text)” for \(typed)") }
+        guard parsed.1 else { throw Failure(message: Text.cannotParseInteger(text, for: typed)) }
         guard errno != ERANGE, let number = Int32(exactly: parsed.0) else {
-            throw Failure(message: "Integer value “\(text)” for \(typed) out of range")
+            throw Failure(message: Text.integerOutOfRange(text, for: typed))
         }
         return number
     }
 
-    static let helpText = """
-        Usage:
-          alarmctl notify [OPTION…] <SUMMARY> [BODY] - create a notification
-
-        Help Options:
-          -?, --help                        Show help options
-
-        Application Options:
-          -u, --urgency=LEVEL               Specifies the urgency level (low, normal, critical).
-          -t, --expire-time=TIME            Specifies the timeout in milliseconds at which to expire the notification (-1: the server's default, 0: never).
-          -a, --app-name=APP_NAME           Specifies the app name for the notification (default: alarmctl).
-          -i, --icon=ICON                   Specifies an icon filename or stock icon to display.
-          -c, --category=TYPE[,TYPE...]     Specifies the notification category.
-          -e, --transient                   Create a transient notification
-          -h, --hint=TYPE:NAME:VALUE        Specifies basic extra data to pass. Valid types are boolean, int, double, string, byte and variant.
-          -p, --print-id                    Print the notification ID.
-          -r, --replace-id=REPLACE_ID       The ID of the notification to replace.
-          -w, --wait                        Wait for the notification to be closed before exiting.
-          -A, --action=[NAME=]Text...       Specifies the actions to display to the user. Implies --wait to wait for user input. May be set multiple times. The name of the action is output to stdout. If NAME is not specified, the numerical index of the option is used (starting with 0).
-          -v, --version                     Version of the package.
-
-        OpenAlarmKit Options:
-          --sound=NAME|PATH                 Play a sound with the popup: a name (see `alarmctl sound list`) or a file. Without a wait it plays once, to its end; with one, until the popup is answered.
-          --loop                            Loop the sound until the popup is clicked or closed (with --wait or actions).
-
-        The body is passed to the server as notify-send passes it: markup as written, backslash escapes (\\n, \\t, \\\\, octal) expanded. The popup stays after the command ends unless it expires or is closed.
-        Exit status: 0 shown (and, when waiting, answered, closed or timed out); 1 a bad command line, a bad hint, no notification server, or actions on a server that shows none.
-        """
+    static var helpText: String { Text.notifyHelp }
 }

@@ -18,19 +18,19 @@ struct SoundDevicesCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let config = (try? DaemonConfig.load(path: AlarmPaths(environment: environment).configFile, environment: environment)) ?? DaemonConfig()
         let chain = [config.audioDevice] + PlaybackOptions.standardFallbackDevices.filter { $0 != config.audioDevice }
-        print("Alarms play on (first that opens):")
+        print(Text.alarmsPlayOn)
         for device in chain {
-            let state = SoundDevices.openProblem(device).map { "cannot open now: \($0)" } ?? "opens now"
+            let state = SoundDevices.openProblem(device).map(Text.cannotOpenNow) ?? Text.opensNow
             print("  \(device)  (\(state))")
         }
-        print("\nALSA devices:")
+        print(Text.alsaDevices)
         for pcm in SoundDevices.pcms() {
             print("  \(pcm.name)" + (pcm.description.isEmpty ? "" : "  \(pcm.description)"))
         }
         let sinks = ServerSinks.list(environment: environment)
         if !sinks.isEmpty {
-            print("\nSound server sinks (\(sinks[0].server)):")
-            for sink in sinks { print("  \(sink.alsaDevice)  \(sink.name)\(sink.isDefault ? "  (default)" : "")") }
+            print(Text.serverSinks(sinks[0].server))
+            for sink in sinks { print("  \(sink.alsaDevice)  \(sink.name)\(sink.isDefault ? Text.defaultSink : "")") }
         }
     }
 }

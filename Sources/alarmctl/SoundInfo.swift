@@ -15,16 +15,16 @@ struct SoundInfo: AsyncParsableCommand {
         do {
             let target = try SoundTarget.resolve(sound, resolver: lookup.resolver)
             let format = try SoundFileInspector.format(ofFile: target.path, fully: true)
-            print("Sound:    \(target.found)")
-            print("File:     \(target.path)")
-            print("Format:   \(format.container), \(format.encoding)")
-            print("Rate:     \(format.sampleRate) Hz")
-            print("Channels: \(format.channels)")
+            print(Text.infoSound(target.found))
+            print(Text.infoFile(target.path))
+            print(Text.infoFormat(format.container, format.encoding))
+            print(Text.infoRate(format.sampleRate))
+            print(Text.infoChannels(format.channels))
             if let frames = format.frames, let duration = format.duration {
-                print("Length:   \(String(format: "%.3f", duration)) s (\(frames) frames)")
+                print(Text.infoLength(String(format: "%.3f", duration), frames: frames))
             }
-            print("Plays as: \(format.sampleType == .int16 ? "16-bit integer" : "32-bit float") samples")
-            print("Status:   playable")
+            print(Text.infoPlaysAs(integer16: format.sampleType == .int16))
+            print(Text.infoPlayable)
         } catch {
             throw failure(error.description)
         }

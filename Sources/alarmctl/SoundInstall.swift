@@ -33,8 +33,7 @@ struct SoundInstall: AsyncParsableCommand {
         let fm = FileManager.default
         let existing = SoundResolver.extensions.map { "\(folder)/\(soundName).\($0)" }.filter { fm.fileExists(atPath: $0) }
         if !existing.isEmpty && !force {
-            throw failure("a sound named '\(soundName)' is already installed (\(existing.joined(separator: ", "))); "
-                + "pass --force to replace it or --name to choose another name")
+            throw failure(Text.soundExists(soundName, at: existing))
         }
         let destination = "\(folder)/\(soundName).\(ext)"
         do {
@@ -48,12 +47,12 @@ struct SoundInstall: AsyncParsableCommand {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
             }
         } catch {
-            throw failure("cannot install into \(folder): \(error.localizedDescription)")
+            throw failure(Text.cannotInstall(into: folder, error.localizedDescription))
         }
-        print("Installed '\(soundName)' (\(describe(format))) as \(destination)")
+        print(Text.installed(soundName, format: describe(format), as: destination))
         let shown = soundName.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
             ? "'\(soundName.replacingOccurrences(of: "'", with: "'\\''"))'" : soundName
-        print("Try it: alarmctl sound play \(shown)")
+        print(Text.tryIt(shown))
     }
 
     /// The lookup only tries known extensions, so the copy gets the one its content has.

@@ -12,22 +12,22 @@ struct SoundList: AsyncParsableCommand {
         let resolver = lookup.resolver
         let sounds = resolver.allSounds()
         if sounds.isEmpty {
-            print("No sounds found. Install one with 'alarmctl sound install FILE'.")
+            print(Text.noSounds)
         } else {
             let width = max(4, sounds.map(\.sound.name.count).max() ?? 0)
-            print("NAME".padding(toLength: width + 2, withPad: " ", startingAt: 0) + "WHERE        FILE")
+            print(Text.soundColumns.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Text.soundColumns.rest)
             for (sound, shadowed) in sounds {
                 let name = sound.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                 let kind = sound.location.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
-                print(name + kind + sound.path + (shadowed ? "  (hidden by an earlier one)" : ""))
+                print(name + kind + sound.path + (shadowed ? Text.hiddenByEarlier : ""))
             }
         }
         if let chosen = try? resolver.resolveDefault() {
-            print("\nThe default alarm sound is \(chosen.path).")
+            print(Text.defaultSoundIs(chosen.path))
         } else {
-            print("\nNo default sound file; alarms without a sound play the built-in tone.")
+            print(Text.noDefaultSound)
         }
-        print("Lookup order:")
+        print(Text.lookupOrder)
         for location in resolver.locations {
             print("  \(location.kind.rawValue): \(location.directory)")
         }

@@ -60,9 +60,9 @@ struct SoundPlay: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard (0...100).contains(volume) else { throw ValidationError("--volume must be between 0 and 100") }
-        if let ramp, ramp < 0 { throw ValidationError("--ramp must not be negative") }
-        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+        guard (0...100).contains(volume) else { throw ValidationError(Text.volumeBetween0And100) }
+        if let ramp, ramp < 0 { throw ValidationError(Text.rampNotNegative) }
+        if let duration, duration <= 0 { throw ValidationError(Text.durationPositive) }
     }
 
     func run() async throws {
@@ -84,14 +84,10 @@ struct SoundPlay: AsyncParsableCommand {
             playback.stop()
             throw failure(error.description)
         }
-        print("Sound:  \(target.found)")
-        print("File:   \(target.path)")
-        print("Format: \(describe(format))")
-        var details = "Volume: \(Int(volume))%"
-        if let ramp { details += ", fade in over \(ramp) s" }
-        if loop { details += ", looping" }
-        if let duration { details += ", for \(duration) s" }
-        print(details)
+        print(Text.playSound(target.found))
+        print(Text.playFile(target.path))
+        print(Text.playFormat(describe(format)))
+        print(Text.playSettings(volumePercent: Int(volume), ramp: ramp, looping: loop, duration: duration))
         fflush(nil)
 
         let volume = overrideMute ? SoundTestVolume(device: PlaybackOptions.device(flag: device)) : nil
@@ -107,9 +103,9 @@ struct SoundPlay: AsyncParsableCommand {
         let played = playback.firstFrameWrittenAt.map { Date().timeIntervalSince($0) } ?? 0
         switch status {
         case .finished:
-            print("Done: played \(clock(played)).")
+            print(Text.played(clock(played)))
         case .stopped:
-            print("Stopped after \(clock(played)).")
+            print(Text.stoppedAfter(clock(played)))
             if interrupt.fired { throw ExitCode(130) }
         case .failed(let error):
             throw failure(error.description)
@@ -158,9 +154,9 @@ struct ProgressLine {
             if let length = format.duration, length > 0 {
                 let pass = Int(elapsed / length)
                 line = "\(clock(elapsed - Double(pass) * length)) / \(clock(length))"
-                if pass > 0 { line += "  pass \(pass + 1)" }
+                if pass > 0 { line += Text.pass(pass + 1) }
             }
-            line += "  on \(playing.device)"
+            line += Text.playingOn(playing.device)
             if tty {
                 print("\r\u{1B}[K" + line, terminator: "")
                 fflush(nil)

@@ -13,10 +13,10 @@ struct SoundTarget {
         var isDirectory: ObjCBool = false
         if argument.contains("/")
             || (FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue) {
-            return SoundTarget(path: argument, found: "file")
+            return SoundTarget(path: argument, found: Text.foundAsFile)
         }
         let sound = try resolver.resolve(argument)
-        return SoundTarget(path: sound.path, found: "\(sound.name) (\(sound.location.kind.rawValue))")
+        return SoundTarget(path: sound.path, found: Text.foundAs(sound.name, where: sound.location.kind.rawValue))
     }
 }
 
@@ -35,14 +35,13 @@ struct LookupOptions: ParsableArguments {
 
 /// Prints `message` to stderr and returns the exit code for a failure.
 func failure(_ message: String, code: Int32 = 1) -> ExitCode {
-    FileHandle.standardError.write(Data("alarmctl: \(message)\n".utf8))
+    FileHandle.standardError.write(Data((Text.complaint(message) + "\n").utf8))
     return ExitCode(code)
 }
 
 func describe(_ format: AudioFormat) -> String {
-    let length = format.duration.map { String(format: "%.2f s", $0) } ?? "unknown length"
-    return "\(format.container), \(format.encoding), \(format.sampleRate) Hz, "
-        + "\(format.channels) channel\(format.channels == 1 ? "" : "s"), \(length)"
+    Text.formatSummary(container: format.container, encoding: format.encoding, rate: format.sampleRate,
+                       channels: format.channels, seconds: format.duration)
 }
 
 func clock(_ seconds: Double) -> String {

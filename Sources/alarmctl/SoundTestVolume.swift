@@ -26,7 +26,7 @@ struct SoundTestVolume {
         override.engage()
         let after = try? MixerVolume.read(ctl: override.ctl)
         if let before, let after, before.level != after.level {
-            print("Output: raised from \(before.level) to \(after.level) while playing")
+            print(Text.volumeRaised(from: "\(before.level)", to: "\(after.level)"))
         }
     }
 

@@ -1,10 +1,15 @@
 import Foundation
+import OpenAlarmKit
 
 /// alarmctl's sentences for people, in one place so that a gettext catalogue can later
 /// translate them (each is one whole sentence with its values, never glued fragments).
+/// Split by area: Text+Format (how alarms read), Text+Sound, Text+Notify, Text+Commands.
+/// `UserFacingTextTests` fails when a sentence appears elsewhere in alarmctl. Help texts stay
+/// in the ArgumentParser declarations. Dates and times are formatted by Format/LocalTimeText
+/// and come in here as parameters.
 enum Text {
     static func timerStopped(_ title: String) -> String { "\(title): stopped" }
-    static func timerRemoved(_ title: String) -> String { "\(title): removed before it rang (cancelled elsewhere)" }
+    static func timerRemoved(_ title: String) -> String { "\(title): cancelled elsewhere" }
     static func timerCancelled(_ title: String) -> String { "\(title): cancelled" }
     static func timerRangOut(_ title: String) -> String { "\(title): rang out unanswered" }
     static func noSound(_ reason: String) -> String { "no sound: \(reason)" }
@@ -30,6 +35,42 @@ enum Text {
     static func skips(_ when: String) -> String { " (skips \(when))" }
 
     // The lifecycle commands: "stopped 'Tea' (1a2b3c4d): rings ...", or "...; it is gone".
-    static func done(_ pastTense: String, _ name: String, status: String) -> String { "\(pastTense) \(name): \(status)" }
-    static func doneAndGone(_ pastTense: String, _ name: String) -> String { "\(pastTense) \(name); it is gone" }
+    static func alarmName(_ title: String, id: String) -> String { "'\(title)' (\(id))" }
+    static func done(_ operation: AlarmProtocol.Operation, _ name: String, status: String) -> String {
+        switch operation {
+        case .cancel: "cancelled \(name): \(status)"
+        case .stop: "stopped \(name): \(status)"
+        case .countdown: "snoozed \(name): \(status)"
+        case .pause: "paused \(name): \(status)"
+        case .resume: "resumed \(name): \(status)"
+        case .disable: "turned off \(name): \(status)"
+        case .enable: "turned on \(name): \(status)"
+        case .skip: "skipped the next occurrence of \(name): \(status)"
+        default: "\(operation.rawValue) \(name): \(status)"
+        }
+    }
+    static func doneAndGone(_ operation: AlarmProtocol.Operation, _ name: String) -> String {
+        switch operation {
+        case .cancel: "cancelled \(name); it is gone"
+        case .stop: "stopped \(name); it is gone"
+        case .countdown: "snoozed \(name); it is gone"
+        case .pause: "paused \(name); it is gone"
+        case .resume: "resumed \(name); it is gone"
+        case .disable: "turned off \(name); it is gone"
+        case .enable: "turned on \(name); it is gone"
+        case .skip: "skipped the next occurrence of \(name); it is gone"
+        default: "\(operation.rawValue) \(name); it is gone"
+        }
+    }
+
+    // Buttons and titles of the alarms alarmctl schedules (shown in the popups).
+    static let stopButton = "Stop"
+    static let snoozeButton = "Snooze"
+    static let pauseButton = "Pause"
+    static let resumeButton = "Resume"
+    static let repeatButton = "Repeat"
+    static let defaultAlarmTitle = "Alarm"
+    static let defaultTimerTitle = "Timer"
+    static func pausedTitle(_ title: String) -> String { "\(title) (paused)" }
+    static func snoozedTitle(_ title: String) -> String { "\(title) (snoozed)" }
 }

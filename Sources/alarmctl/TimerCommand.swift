@@ -10,12 +10,13 @@ struct TimerCommand: AsyncParsableCommand {
         discussion: """
             With --wait, follows the timer until it ends. On a terminal: a live countdown line; \
             space pauses and resumes, s stops, z snoozes (repeats) while it rings, Ctrl-C \
-            cancels. In a pipe: one line per state change. Exit status: 0 stopped, 3 alarmd \
-            went away, 4 removed elsewhere before it rang, 130 cancelled with Ctrl-C.
+            cancels. In a pipe: one line per state change. Exit status: 0 stopped (here, \
+            elsewhere or on its popup, before or after it rang), 3 alarmd went away, 4 cancelled \
+            elsewhere, 130 cancelled with Ctrl-C.
             """)
 
     @Argument(help: "How long: 90s, 5m, 1h30m, 1:30:00.") var duration: [String]
-    @Option(help: "What the notification says.") var title = "Timer"
+    @Option(help: "What the notification says.") var title = Text.defaultTimerTitle
     @Option(name: .customLong("repeat-after"), help: "Give the alert a Repeat button that counts down this long again.") var repeatAfter: String?
     @Option(help: "A sound name (see `alarmctl sound list`).") var sound: String?
     @Option(help: "Volume in percent, 0-100.") var volume: Double?
@@ -26,11 +27,11 @@ struct TimerCommand: AsyncParsableCommand {
     func run() async throws {
         let seconds = try SpecInput.duration(duration.joined(separator: " "), option: "DURATION")
         let again = try repeatAfter.map { try SpecInput.duration($0, option: "--repeat-after") }
-        let repeatButton = again.map { _ in AlarmButton(text: "Repeat", textColor: .white, systemImageName: "repeat.circle") }
+        let repeatButton = again.map { _ in AlarmButton(text: .init(Text.repeatButton), textColor: .white, systemImageName: "repeat.circle") }
         let presentation = AlarmPresentation(
             alert: .init(title: .init(title), secondaryButton: repeatButton, secondaryButtonBehavior: again == nil ? nil : .countdown),
-            countdown: .init(title: .init(title), pauseButton: AlarmButton(text: "Pause", textColor: .white, systemImageName: "pause.fill")),
-            paused: .init(title: .init("\(title) (paused)"), resumeButton: AlarmButton(text: "Resume", textColor: .white, systemImageName: "play.fill")))
+            countdown: .init(title: .init(title), pauseButton: AlarmButton(text: .init(Text.pauseButton), textColor: .white, systemImageName: "pause.fill")),
+            paused: .init(title: .init(Text.pausedTitle(title)), resumeButton: AlarmButton(text: .init(Text.resumeButton), textColor: .white, systemImageName: "play.fill")))
         let record = AlarmRecord(
             id: UUID(), appID: DaemonLink.appID, schedule: nil, countdownDuration: .init(preAlert: seconds, postAlert: again),
             presentation: presentation, sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: Date()))
@@ -39,7 +40,7 @@ struct TimerCommand: AsyncParsableCommand {
         let updates = wait ? try watch(link) : nil
         guard let started = try link.send(.schedule, record: record).record else { return }
         if json { JSONOutput.print(started) } else if !wait {
-            print("started \(Format.shortID(started.id)) '\(title)': \(Format.status(of: started))")
+            print(Text.started(Format.shortID(started.id), title: title, status: Format.status(of: started)))
         }
         guard let updates else { return }
         let ending = await TimerView(record: started, link: link).run(updates)
@@ -47,7 +48,7 @@ struct TimerCommand: AsyncParsableCommand {
     }
 
     private func watch(_ link: DaemonLink) throws -> AsyncStream<AlarmProtocol.Message> {
-        do { return try DaemonLauncher.connect().watch(app: DaemonLink.appID) } catch {
+        do { return try DaemonLauncher.connect().watch(app: DaemonLink.appID, endings: true) } catch {
             complain(error.description)
             throw Exit.unreachable
         }

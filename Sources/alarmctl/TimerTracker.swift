@@ -13,6 +13,8 @@ struct TimerTracker {
     var stoppedHere = false
     /// Set on Ctrl-C, before this client cancels the alarm, so its end reads as ours.
     var interrupted = false
+    /// Why alarmd removed it (its `ended` event), when it said.
+    private(set) var endReason: AlarmProtocol.EndReason?
 
     init(id: UUID) { self.id = id }
 
@@ -31,9 +33,10 @@ struct TimerTracker {
 
     /// How a waited-for timer ended, with alarmctl's exit status for each.
     enum Ending: Equatable {
-        /// Stopped after it rang, or with `s` here.
+        /// Stopped by a person: here (`s`), from another client or its popup, before or after
+        /// it rang.
         case stopped
-        /// Removed elsewhere before it rang (`alarmctl cancel`, a popup's Stop, an app).
+        /// Cancelled elsewhere (`alarmctl cancel`, an app).
         case removedElsewhere
         /// Ctrl-C here: the timer was cancelled.
         case interrupted
@@ -50,6 +53,12 @@ struct TimerTracker {
         }
     }
 
+    /// Reads an `ended` event; it comes just before the list without the alarm.
+    mutating func receive(_ message: AlarmProtocol.Message) {
+        guard message.event == .ended, message.alarm == id, let reason = message.reason else { return }
+        endReason = AlarmProtocol.EndReason(rawValue: reason)
+    }
+
     mutating func receive(_ alarms: [AlarmRecord]) -> Step {
         guard let found = alarms.first(where: { $0.id == id }) else {
             return seen ? .ended(ending) : .unconfirmed
@@ -62,9 +71,15 @@ struct TimerTracker {
         return before == found ? .same : .updated(found)
     }
 
-    /// The ending when the alarm is gone: a stop if it was ringing or stopped here.
+    /// The ending when the alarm is gone: as alarmd said why; from an alarmd that does not say,
+    /// a stop if it was ringing or stopped here.
     var ending: Ending {
         if interrupted { return .interrupted }
-        return stoppedHere || record?.phase.state == .alerting ? .stopped : .removedElsewhere
+        if stoppedHere { return .stopped }
+        switch endReason {
+        case .stopped: return .stopped
+        case .cancelled: return .removedElsewhere
+        case nil: return record?.phase.state == .alerting ? .stopped : .removedElsewhere
+        }
     }
 }

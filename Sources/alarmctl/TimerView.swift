@@ -52,6 +52,7 @@ final class TimerView: Sendable {
                 printLine(Text.noSound(reason))
             }
             if message.event == .missed, message.record?.id == id { printLine(Text.timerRangOut(title)) }
+            if message.event == .ended { tracker.withLock { $0.receive(message) } }
             guard message.event == .alarms, let alarms = message.alarms else { continue }
             var step = tracker.withLock { $0.receive(alarms) }
             if step == .unconfirmed {
@@ -64,7 +65,7 @@ final class TimerView: Sendable {
             switch step {
             case .same, .unconfirmed: continue
             case .changed(let record):
-                if !tty { printLine("\(title): \(Format.status(of: record))") }
+                if !tty { printLine(Text.timerLine(title, status: Format.status(of: record))) }
                 draw()
             case .updated: draw()
             case .ended(let ending):
@@ -106,7 +107,7 @@ final class TimerView: Sendable {
         case .alerting:
             text = "🔔 \(title): \(Text.ringing)   \(Text.ringingKeys(canSnooze: record.presentation.alert.secondaryButton != nil))"
         case .scheduled:
-            text = "\(title): \(Format.status(of: record))"
+            text = Text.timerLine(title, status: Format.status(of: record))
         }
         FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(text)".utf8))
     }

@@ -100,7 +100,7 @@ struct WatchCommand: AsyncParsableCommand {
         case .sounding:
             guard message.firstFrame == nil, let reason = message.reason else { return nil }
             return Text.noSound(reason)
-        case .intent, .intentPending, .authorization, .none:
+        case .intent, .intentPending, .authorization, .ended, .none:
             return nil
         }
     }

@@ -80,7 +80,20 @@ import TestSupport
         let id = try #require(try daemon.alarms().first?["id"] as? String)
         #expect(try daemon.alarmctl("cancel", String(id.prefix(8))).status == 0)
         #expect(await run.finish() == 4, "\(run.text)")
-        #expect(run.finalLines.last?.hasPrefix("Tea: removed before it rang") == true)
+        #expect(run.finalLines.last == "Tea: cancelled elsewhere")
+    }
+
+    /// Stop before the ring (another client, or the countdown popup's Stop, which takes the
+    /// same path in alarmd) is a person's stop: 0, not the 4 of a removal.
+    @Test func stoppedElsewhereBeforeItRangExits0() async throws {
+        let daemon = try CLIDaemon()
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "5m", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: rings")
+        let id = try #require(try daemon.alarms().first?["id"] as? String)
+        #expect(try daemon.alarmctl("stop", String(id.prefix(8))).status == 0)
+        #expect(await run.finish() == 0, "\(run.text)")
+        #expect(run.finalLines.last == "Tea: stopped")
     }
 
     @Test func theDaemonGoingAwayExits3() async throws {

@@ -83,9 +83,11 @@ public final class AlarmConnection: @unchecked Sendable {
 
     /// Subscribes this connection to pushed events and streams them until the daemon goes
     /// away or the stream is dropped. The connection is for watching only from then on.
-    public func watch(app: String? = nil, runsIntents: Bool = false) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+    /// `endings`: also receive `ended` events (why an alarm went away).
+    public func watch(app: String? = nil, runsIntents: Bool = false, endings: Bool = false) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
         var request = AlarmProtocol.Request(id: 0, op: .watch, app: app)
         if runsIntents { request.runsIntents = true }
+        if endings { request.endings = true }
         try send(request)
         // Events may be hours apart: no receive timeout while watching.
         var none = timeval(tv_sec: 0, tv_usec: 0)

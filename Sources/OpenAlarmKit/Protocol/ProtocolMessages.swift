@@ -63,6 +63,8 @@ public enum AlarmProtocol {
         public var registration: AppRegistration?
         /// `watch`: this connection runs the app's intents (an `AlarmManager`).
         public var runsIntents: Bool?
+        /// `watch`: also push `ended` events.
+        public var endings: Bool?
         /// `setAuthorization`.
         public var decision: AppDecision?
 
@@ -91,6 +93,19 @@ public enum AlarmProtocol {
         case authorization
         /// A person pressed a button whose intent the app runs: claim it with `claimIntents`.
         case intentPending
+        /// An alarm was removed by a request: `alarm`, and `reason` an `EndReason`. Pushed only
+        /// to watchers that asked (`Request.endings`): a client older than this event would not
+        /// decode it.
+        case ended
+    }
+
+    /// Why an alarm went away (`ended` events): what a waiting client needs to tell a person's
+    /// Stop (from any client or the popup, even before it rang) from a removal.
+    public enum EndReason: String, Codable, Sendable {
+        /// A person stopped it (Stop, or a custom button that ends the alert).
+        case stopped
+        /// It was cancelled (`alarmctl cancel`, an app's `cancel(id:)`).
+        case cancelled
     }
 
     /// A reply (has `id`) or a pushed event (has `event`).
