@@ -33,8 +33,11 @@ let package = Package(
 
         // The App Intents subset AlarmKit code uses (AppIntent, LiveActivityIntent, @Parameter).
         .target(name: "OpenAppIntents"),
+        // What corelibs Foundation gave beyond FoundationEssentials (stderr writes, threads, a
+        // lock, path strings), on Glibc: binaries link FoundationEssentials only, never ICU.
+        .target(name: "LinuxSupport", dependencies: ["CLinux"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents"]),
+        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"]),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
         .target(
@@ -42,24 +45,24 @@ let package = Package(
             dependencies: ["AlarmCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "AlarmAudio",
-            dependencies: ["CALSA", "CSndFile", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "AlarmNotify",
-            dependencies: ["CLibNotify", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CLibNotify", "LinuxSupport", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "AlarmDaemon",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux",
+                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
                 // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
                 "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit"]),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"]),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon",
+                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -75,6 +78,7 @@ let package = Package(
         .executableTarget(name: "CookingTimer", dependencies: ["OpenAlarmKit"], path: "Examples/CookingTimer"),
 
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        .testTarget(name: "LinuxSupportTests", dependencies: ["LinuxSupport"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),

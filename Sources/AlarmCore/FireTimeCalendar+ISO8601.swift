@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FireTimeCalendar {
     /// `2026-03-29T03:30:00+02:00`: the instant on this zone's wall clock with its UTC

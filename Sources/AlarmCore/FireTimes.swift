@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// The fires of one schedule after an instant, lazily, each strictly after the one before.

@@ -1,6 +1,7 @@
 import AlarmCore
 import AlarmNotify
 import Foundation
+import LinuxSupport
 import Logging
 import OpenAlarmKit
 
@@ -121,7 +122,7 @@ final class AlarmPresenter: PresentationOutput {
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
             let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
-                key: key, title: title, body: String(format: "Paused with %d:%02d left · %@", left / 60, left % 60, app), appName: app,
+                key: key, title: title, body: "Paused with \(String(cFormat: "%d:%02d", left / 60, left % 60)) left · \(app)", appName: app,
                 actions: actions, noActionsHint: "Resume with: alarmctl resume \(short)")
         case .scheduled:
             return .countdown(key: key, title: presentation.alert.title.text, body: app, appName: app, actions: [])

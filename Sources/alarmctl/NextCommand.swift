@@ -1,6 +1,7 @@
 import AlarmCore
 import ArgumentParser
 import Foundation
+import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmctl next SPEC...`: when a time spec fires, without a daemon. Useful to check a
@@ -34,7 +35,7 @@ struct NextCommand: AsyncParsableCommand {
                                       environment: ProcessInfo.processInfo.environment)
             for line in try request.lines(now: Date()) { print(line) }
         } catch {
-            FileHandle.standardError.write(Data((error.report + "\n").utf8))
+            StandardError.write(error.report + "\n")
             throw ExitCode(2)
         }
     }
@@ -66,7 +67,7 @@ struct NextRequest {
         if let from {
             do { start = try TimeSpec.parseInstant(from, timeZone: timeZone) } catch { throw Failure(error, what: "--from: ") }
         }
-        guard !spec.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !spec.trimmed().isEmpty else {
             throw Failure("missing SPEC (e.g. alarmctl next weekdays 6:30; see alarmctl next --help)")
         }
         let calendar = FireTimeCalendar(timeZone: timeZone)

@@ -1,5 +1,6 @@
 import AlarmAudio
 import ArgumentParser
+import LinuxSupport
 
 /// `alarmctl sound info`: decode a sound fully and say what it is, or why it cannot play.
 struct SoundInfo: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct SoundInfo: AsyncParsableCommand {
             print("Rate:     \(format.sampleRate) Hz")
             print("Channels: \(format.channels)")
             if let frames = format.frames, let duration = format.duration {
-                print("Length:   \(String(format: "%.3f", duration)) s (\(frames) frames)")
+                print("Length:   \(String(cFormat: "%.3f", duration)) s (\(frames) frames)")
             }
             print("Plays as: \(format.sampleType == .int16 ? "16-bit integer" : "32-bit float") samples")
             print("Status:   playable")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// alarmctl's sentences for people, in one place so that a gettext catalogue can later
 /// translate them (each is one whole sentence with its values, never glued fragments).

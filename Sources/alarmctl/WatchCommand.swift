@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import OpenAlarmKit
 
 /// A line per change, for status bars (waybar, polybar) and scripts.

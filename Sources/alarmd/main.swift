@@ -1,6 +1,8 @@
 import AlarmAudio
 import AlarmDaemon
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import Logging
 import OpenAlarmKit
 
@@ -35,7 +37,7 @@ case "--help", "-h":
 case BackgroundStart.reportFlag, .none:
     break
 case .some(let other):
-    FileHandle.standardError.write(Data("alarmd: unknown argument '\(other)' (try --help)\n".utf8))
+    StandardError.write("alarmd: unknown argument '\(other)' (try --help)\n")
     exit(2)
 }
 
