@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// A file sees only the members of modules it imports itself (SE-0444): in a module where some
+// files still import Foundation, the others' `"a".contains("b")` would otherwise bind to
+// Foundation's overload and link CoreFoundation and ICU into the binaries.
+let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "OpenAlarmKit",
     platforms: [.macOS(.v15)],
@@ -37,18 +42,20 @@ let package = Package(
         // lock, path strings), on Glibc: binaries link FoundationEssentials only, never ICU.
         .target(name: "LinuxSupport", dependencies: ["CLinux"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"]),
+        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
-        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
+        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
             dependencies: ["AlarmCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "AlarmAudio",
-            dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: essentialsOnly),
         .target(
             name: "AlarmNotify",
-            dependencies: ["CLibNotify", "LinuxSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CLibNotify", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
@@ -57,14 +64,16 @@ let package = Package(
                 "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"]),
+            ],
+            swiftSettings: essentialsOnly),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: essentialsOnly),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [

@@ -1,3 +1,4 @@
+import AlarmCore
 import AlarmDaemon
 import ArgumentParser
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import AlarmCore
 import ArgumentParser
 import FoundationEssentials
 import OpenAlarmKit

@@ -4,6 +4,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import LinuxSupport
+import Logging
 import Synchronization
 
 /// `alarmctl sound play`: how a user tests a sound before trusting a wake-up to it. Plays
