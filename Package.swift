@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// A file sees only the members of modules it imports itself (SE-0444): in a module where some
+// files still import Foundation, the others' `"a".contains("b")` would otherwise bind to
+// Foundation's overload and link CoreFoundation and ICU into the binaries.
+let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "OpenAlarmKit",
     platforms: [.macOS(.v15)],
@@ -36,35 +41,42 @@ let package = Package(
 
         // The App Intents subset AlarmKit code uses (AppIntent, LiveActivityIntent, @Parameter).
         .target(name: "OpenAppIntents"),
+        // What corelibs Foundation gave beyond FoundationEssentials (stderr writes, threads, a
+        // lock, path strings), on Glibc: binaries link FoundationEssentials only, never ICU.
+        .target(name: "LinuxSupport", dependencies: ["CLinux"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents"]),
+        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
-        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"]),
+        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
             dependencies: ["AlarmCore", "CSQLite"]),
         .target(
             name: "AlarmAudio",
-            dependencies: ["CALSA", "CSndFile", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: essentialsOnly),
         .target(
             name: "AlarmNotify",
-            dependencies: ["CLibNotify", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CLibNotify", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux",
+                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
                 // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
                 "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit"]),
+            ],
+            swiftSettings: essentialsOnly),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon",
+                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: essentialsOnly),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
@@ -78,6 +90,7 @@ let package = Package(
         .executableTarget(name: "CookingTimer", dependencies: ["OpenAlarmKit"], path: "Examples/CookingTimer"),
 
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        .testTarget(name: "LinuxSupportTests", dependencies: ["LinuxSupport"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),

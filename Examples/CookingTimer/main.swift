@@ -1,3 +1,6 @@
+// The command line stands in for the sample's SwiftUI screens, and like them it uses Foundation
+// beyond what `import OpenAlarmKit` brings (FoundationEssentials: Date, UUID, Calendar...).
+import Foundation
 import OpenAlarmKit
 
 // The sample's SwiftUI screens, replaced by a command line:

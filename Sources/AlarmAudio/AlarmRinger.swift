@@ -1,5 +1,5 @@
 import CALSA
-import Foundation
+import FoundationEssentials
 
 /// The sound an alarm asks for.
 public enum RingSound: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import CALSA
-import Foundation
+import FoundationEssentials
 
 /// The output level of one mixer element (`Master` on the ctl that belongs to a PCM), read
 /// and set through `snd_mixer`. On a desktop `ctl default` is the sound server's default

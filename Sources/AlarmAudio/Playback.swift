@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import LinuxSupport
 import Synchronization
 
 /// One sound playing on its own thread. Every method may be called from any thread and
@@ -51,11 +53,9 @@ public final class Playback: Sendable {
 
     static func start(_ choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener) -> Playback {
         let playback = Playback()
-        let thread = Thread {
-            Thread.current.name = "alarm-sound"  // named from inside: shows in top and perf
+        DetachedThread.start(name: "alarm-sound") {  // the name shows in top and perf
             PlaybackEngine(playback: playback, choices: choices, options: options, openPCM: openPCM).run()
         }
-        thread.start()
         return playback
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// A fade-in: the volume starts at `fromPercent` of the target and rises linearly to the

@@ -1,5 +1,5 @@
 import CALSA
-import Foundation
+import FoundationEssentials
 
 /// What the machine offers to play on: ALSA's PCM name hints (what `aplay -L` lists) and,
 /// where a sound server runs, its sinks as ALSA device names.

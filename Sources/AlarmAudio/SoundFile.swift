@@ -1,5 +1,7 @@
 import CSndFile
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 
 /// A sound file decoded by libsndfile, read in chunks so that a long file never sits in
 /// memory. One instance belongs to one thread.
@@ -133,7 +135,7 @@ final class SoundFile: AudioSource {
     /// ("data : 16000 (should be 7956)"); an Ogg stream cut short is noted the same way.
     static func truncation(inLog log: String) -> String? {
         for line in log.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmed()
             if (trimmed.hasPrefix("data") || trimmed.hasPrefix("SSND")) && trimmed.contains("(should be") {
                 return "audio data ends early: \(trimmed)"
             }

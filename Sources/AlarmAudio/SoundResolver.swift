@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 /// Finds the file behind a sound name, in DESIGN.md's order; the first hit wins.
 public struct SoundResolver: Sendable {
@@ -114,9 +115,9 @@ public struct SoundResolver: Sendable {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: location.directory)
             else { continue }
             for entry in entries.sorted() {
-                let ext = (entry as NSString).pathExtension.lowercased()
+                let ext = entry.pathExtension.lowercased()
                 guard Self.extensions.contains(ext), !entry.hasPrefix(".") else { continue }
-                let name = (entry as NSString).deletingPathExtension
+                let name = entry.deletingPathExtension
                 let path = "\(location.directory)/\(entry)"
                 // Only the file a lookup of `name` would pick counts as that name.
                 guard Self.file(named: name, in: location.directory) == path else { continue }
@@ -130,12 +131,12 @@ public struct SoundResolver: Sendable {
     /// `name` as given when it already carries a known extension, else with each extension.
     static func file(named name: String, in directory: String) -> String? {
         var candidates: [String] = []
-        let ext = (name as NSString).pathExtension.lowercased()
+        let ext = name.pathExtension.lowercased()
         if extensions.contains(ext) { candidates.append("\(directory)/\(name)") }
         candidates += extensions.map { "\(directory)/\(name).\($0)" }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         return candidates.first {
-            FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+            FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory
         }
     }
 
@@ -149,7 +150,7 @@ public struct SoundResolver: Sendable {
 enum XDG {
     static func dataHome(_ env: [String: String]) -> String {
         if let value = env["XDG_DATA_HOME"], value.hasPrefix("/") { return value }
-        return "\(env["HOME"] ?? NSHomeDirectory())/.local/share"
+        return "\(env["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)/.local/share"
     }
 
     static func dataDirs(_ env: [String: String]) -> [String] {
@@ -167,20 +168,20 @@ public enum CheckoutLocator {
     public static func soundsDirectory(executable: String = "/proc/self/exe") -> String? {
         guard let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: executable)
         else { return nil }
-        var dir = (resolved as NSString).deletingLastPathComponent
+        var dir = resolved.deletingLastPathComponent
         let fm = FileManager.default
-        let besideExecutable = "\((dir as NSString).deletingLastPathComponent)/lib/openalarmkit/Sounds"
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: besideExecutable, isDirectory: &isFolder), isFolder.boolValue {
+        let besideExecutable = "\(dir.deletingLastPathComponent)/lib/openalarmkit/Sounds"
+        var isFolder = false
+        if fm.fileExists(atPath: besideExecutable, isDirectory: &isFolder), isFolder {
             return besideExecutable
         }
         while dir != "/" && !dir.isEmpty {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             if fm.fileExists(atPath: "\(dir)/Package.swift"),
-               fm.fileExists(atPath: "\(dir)/Sounds", isDirectory: &isDirectory), isDirectory.boolValue {
+               fm.fileExists(atPath: "\(dir)/Sounds", isDirectory: &isDirectory), isDirectory {
                 return "\(dir)/Sounds"
             }
-            dir = (dir as NSString).deletingLastPathComponent
+            dir = dir.deletingLastPathComponent
         }
         return nil
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The last resort of the fallback chain: an alarm tone made in code, so an alarm is never
 /// silent even when every sound file is missing or broken. Two short 880 Hz beeps and a

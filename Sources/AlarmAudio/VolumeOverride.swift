@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import Logging
 
 /// The alarm volume policy: while an alarm rings, an output that is muted or quieter than
@@ -104,7 +106,7 @@ public final class VolumeOverride {
     /// Written to a temporary file, synced, renamed: a crash leaves the old or the new state.
     static func store(_ saved: Saved, to path: String) throws {
         let data = try JSONEncoder().encode(saved)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = path + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

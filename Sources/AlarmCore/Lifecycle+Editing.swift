@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// What every alarm clock lets people do besides the AlarmKit lifecycle: turn an alarm off

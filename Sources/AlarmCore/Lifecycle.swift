@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// The alarm lifecycle as a pure function: (record, now, event) -> (new record, effects).

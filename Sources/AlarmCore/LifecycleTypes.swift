@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// Something that happens to one alarm.

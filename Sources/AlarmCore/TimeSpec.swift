@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// What a person typed for "when": an alarm schedule or a countdown.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Calendar dates and instants: `2026-06-09`, `today`, `tomorrow`, and ISO 8601 date-times
 /// `2026-06-09T09:41[:00[.5]]` with `Z`, `+02:00`, `+0200` or `+02`, or no offset (local).

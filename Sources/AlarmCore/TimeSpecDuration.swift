@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Durations: `90s`, `5m`, `2h`, `1h30m`, `1h 30m`, `1d`, long unit names (`10 minutes`),
 /// `1:30:00` (H:MM:SS); and where nothing else is meant, `5:00` (M:SS) and bare seconds `90`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Day selections: `daily`, `weekdays`, `weekends`, a day name, a list `mon,wed,fri`, a range
 /// `mon-fri` (wrapping: `fri-mon` is Friday to Monday), or a mix `mon-wed,fri`.
@@ -78,5 +78,7 @@ enum WeekdaySetParser {
 }
 
 func trimmed(_ input: String) -> String {
-    input.trimmingCharacters(in: .whitespacesAndNewlines)
+    // Foundation's trimmingCharacters(in: .whitespacesAndNewlines), from the standard library.
+    guard let first = input.firstIndex(where: { !$0.isWhitespace }), let last = input.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(input[first...last])
 }

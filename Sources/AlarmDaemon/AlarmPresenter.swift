@@ -1,6 +1,7 @@
 import AlarmCore
 import AlarmNotify
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import Logging
 import OpenAlarmKit
 
@@ -121,7 +122,7 @@ final class AlarmPresenter: PresentationOutput {
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
             let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
-                key: key, title: title, body: DaemonText.pausedBody(left: String(format: "%d:%02d", left / 60, left % 60), app: app), appName: app,
+                key: key, title: title, body: DaemonText.pausedBody(left: String(cFormat: "%d:%02d", left / 60, left % 60), app: app), appName: app,
                 actions: actions, noActionsHint: DaemonText.resumeHint(short))
         case .scheduled:
             return .countdown(key: key, title: presentation.alert.title.text, body: app, appName: app, actions: [])

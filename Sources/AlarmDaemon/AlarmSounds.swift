@@ -1,5 +1,6 @@
 import AlarmAudio
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import Logging
 import OpenAlarmKit
 
@@ -24,7 +25,7 @@ final class AlarmSounds: SoundOutput {
         self.logger = logger
         volume = AlarmVolumeGuard(stateDirectory: stateDirectory, logger: logger)
         // On its own thread, so that start-up does not wait for it.
-        Thread { AlarmRinger.warmUp(environment: environment) }.start()
+        DetachedThread.start { AlarmRinger.warmUp(environment: environment) }
     }
 
     /// The device alarms use and whether it opens now (probed: a sound server may be down).

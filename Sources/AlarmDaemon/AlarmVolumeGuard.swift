@@ -1,6 +1,6 @@
 import AlarmAudio
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Applies the alarm volume policy for the daemon: raised while at least one alarm rings,

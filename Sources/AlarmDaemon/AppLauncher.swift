@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import OpenAlarmKit
 
 /// Starts an app so that it can run a pressed button's intent: the command it registered,
@@ -48,13 +50,13 @@ struct AppLauncher {
         let status = posix_spawn(&pid, launch.executable, &actions, &attributes, argv, envp)
         guard status == 0 else { throw LaunchError(description: String(cString: strerror(status))) }
         let child = pid
-        Thread {
+        DetachedThread.start {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
             // WEXITSTATUS, or 128 + the signal that ended it, as a shell reports it.
             let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             onExit(child, code)
-        }.start()
+        }
         return pid
     }
 }

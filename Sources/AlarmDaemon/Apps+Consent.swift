@@ -1,5 +1,6 @@
 import AlarmStore
-import Foundation
+import FoundationEssentials
+import Logging
 import OpenAlarmKit
 
 /// Consent: an app asks once, a person answers in a notification or with `alarmctl apps`, and

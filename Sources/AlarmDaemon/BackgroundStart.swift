@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmd --background`, how alarmctl and AlarmManager start the daemon: this process starts
@@ -41,7 +43,7 @@ public enum BackgroundStart {
         close(fds[1])
         defer { close(fds[0]) }
         guard spawned == 0 else {
-            FileHandle.standardError.write(Data("alarmd: cannot start \(executable): \(String(cString: strerror(spawned)))\n".utf8))
+            StandardError.write("alarmd: cannot start \(executable): \(String(cString: strerror(spawned)))\n")
             return Int32(DaemonStartStatus.failed.rawValue)
         }
         var byte: UInt8 = DaemonStartStatus.failed.rawValue

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 /// What is wrong in config.toml, with where: `config.toml:7: [sound] volum: unknown key (did
 /// you mean 'volume'?)`. Unknown sections and keys are errors, not silently ignored: a typo
@@ -34,10 +35,10 @@ public enum ConfigKeys {
         var section: String?
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
-                .trimmingCharacters(in: .whitespaces) ?? ""
+                .trimmed() ?? ""
             guard !line.isEmpty else { continue }
             if line.hasPrefix("[") {
-                let name = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+                let name = line.trimmed { "[] ".contains($0) }
                 section = name
                 if known[name] == nil {
                     problems.append(ConfigProblem(path: path, line: index + 1, key: "[\(name)]", message: "unknown section" + suggestion(name, among: Array(known.keys))))
@@ -45,7 +46,7 @@ public enum ConfigKeys {
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let key = line[..<equals].trimmed().trimmed { $0 == "\"" || $0 == "'" }
             guard let section else {
                 problems.append(ConfigProblem(path: path, line: index + 1, key: key, message: "a key outside any section; put it under [sound], [alarms] or [system]"))
                 continue
@@ -64,11 +65,11 @@ public enum ConfigKeys {
         guard parts.count == 2 else { return nil }
         var section: String?
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmed()
             if line.hasPrefix("[") {
-                section = line.split(separator: "#").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")) }
+                section = line.split(separator: "#").first.map { $0.trimmed { "[] ".contains($0) } }
             } else if section == parts[0], let equals = line.firstIndex(of: "="),
-                line[..<equals].trimmingCharacters(in: .whitespaces) == parts[1]
+                line[..<equals].trimmed() == parts[1]
             {
                 return index + 1
             }

@@ -1,5 +1,5 @@
 import AlarmNotify
-import Foundation
+import FoundationEssentials
 import Logging
 import OpenAlarmKit
 import Synchronization

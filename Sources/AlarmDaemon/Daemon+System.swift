@@ -1,7 +1,7 @@
 import AlarmAudio
 import AlarmCore
 import AlarmNotify
-import Foundation
+import FoundationEssentials
 import Logging
 import OpenAlarmKit
 

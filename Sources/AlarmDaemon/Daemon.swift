@@ -1,6 +1,6 @@
 import AlarmCore
 import CLinux
-import Foundation
+import FoundationEssentials
 import Logging
 import OpenAlarmKit
 

@@ -1,5 +1,5 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 import TOMLKit
 
 /// The daemon's settings: defaults, then `config.toml`, then the environment.
@@ -48,7 +48,7 @@ public struct DaemonConfig: Hashable, Sendable {
             }
             do { try config.apply(file, path: path) } catch {
                 // "sound.volume must be 0-100": point at its line.
-                let message = error.description.replacingOccurrences(of: "\(path): ", with: "")
+                let message = error.description.replacing("\(path): ", with: "")
                 let key = message.split(separator: " ").first.map(String.init) ?? ""
                 throw .configuration(ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: nil, message: message).description)
             }

@@ -1,6 +1,6 @@
 import AlarmAudio
 import CLinux
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// alarmd's whole `main`, here rather than in the `alarmd` target so that one executable can
@@ -44,7 +44,7 @@ public enum DaemonMain {
         case BackgroundStart.reportFlag, .none:
             break
         case .some(let other):
-            FileHandle.standardError.write(Data((DaemonText.unknownArgument(other) + "\n").utf8))
+            StandardError.write(DaemonText.unknownArgument(other) + "\n")
             exit(2)
         }
 

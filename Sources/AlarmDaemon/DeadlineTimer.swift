@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 import OpenAlarmKit
 
 /// One CLOCK_REALTIME timerfd armed for the earliest deadline. It fires at that wall-clock

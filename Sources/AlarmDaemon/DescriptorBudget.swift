@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How many clients alarmd may serve at once, from the process's descriptor limit: the soft
 /// limit is raised to the hard one at start (1,024 is a default from another era), and a

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:

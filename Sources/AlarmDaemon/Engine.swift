@@ -1,6 +1,6 @@
 import AlarmAudio
 import AlarmCore
-import Foundation
+import FoundationEssentials
 import Logging
 import OpenAlarmKit
 

@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 
 /// A single-threaded epoll loop: every handler runs on the loop's thread, so the state those
 /// handlers touch has exactly one owner. Other threads hand work over with `post`.
@@ -20,7 +22,7 @@ final class EventLoop: @unchecked Sendable {
     /// daemon has none, so it still never wakes.
     private var delayed: [(at: UInt64, work: () -> Void)] = []
     // Any thread, under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var posted: [@Sendable () -> Void] = []
 
     init() throws(DaemonError) {

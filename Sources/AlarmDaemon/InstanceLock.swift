@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import OpenAlarmKit
 
 /// One alarmd per user. Taken before the socket is bound or the database opened, so a
@@ -20,7 +22,7 @@ final class InstanceLock {
         guard fd >= 0 else {
             let code = errno
             guard code == EWOULDBLOCK else { throw .system("cannot lock \(path)", code) }
-            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmed()
             throw .alreadyRunning(pid: holder.flatMap { Int32($0) })
         }
         let pid = Array("\(getpid())\n".utf8)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import Logging
 
 /// Logs one line per message to stderr. Under systemd (JOURNAL_STREAM set) each line starts
@@ -28,7 +29,7 @@ public struct JournalLogHandler: LogHandler {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
         line += "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 
     private static func priority(_ level: Logger.Level) -> Int {

@@ -1,5 +1,5 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// Durable storage of alarms. `commit` returns only once the writes are durable.

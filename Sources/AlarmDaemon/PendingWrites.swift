@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// Changes applied in memory but not yet on disk (disk full, read-only folder, a database

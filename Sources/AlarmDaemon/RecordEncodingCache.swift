@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// Each alarm's JSON, encoded once per change rather than once per list: JSONEncoder costs

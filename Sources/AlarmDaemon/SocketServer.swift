@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import Logging
 import OpenAlarmKit
 
@@ -350,7 +352,7 @@ func openListeningSocket(path: String, environment: [String: String]) throws(Dae
         _ = oak_set_cloexec(3)
         return 3  // SD_LISTEN_FDS_START
     }
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = path.deletingLastPathComponent
     do { try RuntimeDirectoryCheck.ensure(directory) } catch { throw .configuration(error.description) }
     if (try? AlarmConnection(socketPath: path)) != nil {
         throw .configuration("another alarmd is already serving \(path)")

@@ -1,5 +1,5 @@
 import AlarmAudio
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// A named sound that resolves nowhere: the command line is refused with the names that

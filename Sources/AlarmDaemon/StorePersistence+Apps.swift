@@ -1,5 +1,5 @@
 import AlarmStore
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 extension StorePersistence: AppsPersistence {

@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 import OpenAlarmKit
 
 /// Wakes the machine from suspend ahead of the earliest alarm: a timerfd on

@@ -1,5 +1,7 @@
 import CLibNotify
-import Foundation
+import Dispatch
+import FoundationEssentials
+import LinuxSupport
 
 /// The one thread that runs GLib's default main context, and so the only thread that ever
 /// calls libnotify or GDBus in this process.
@@ -11,13 +13,11 @@ final class GLibMainLoopThread: Sendable {
     static let shared = GLibMainLoopThread()
 
     private init() {
-        let thread = Thread {
+        DetachedThread.start(name: "openalarmkit-glib") {
             // Acquires the default context and dispatches its sources until the process ends.
             let loop = g_main_loop_new(nil, 0)
             g_main_loop_run(loop)
         }
-        thread.name = "openalarmkit-glib"
-        thread.start()
     }
 
     /// True on the loop thread while it dispatches (the thread that owns the default context).

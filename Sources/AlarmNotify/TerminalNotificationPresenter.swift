@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import Synchronization
 
 /// The fallback when there is no session bus or no notification server: each popup becomes a
@@ -49,12 +50,12 @@ final class TerminalNotificationPresenter: NotificationPresenting {
 
     static func line(for notification: AlarmNotification, appName: String) -> String {
         var parts = ["[\(notification.appName ?? appName)] \(notification.summary)"]
-        if !notification.body.isEmpty { parts.append(notification.body.replacingOccurrences(of: "\n", with: " / ")) }
+        if !notification.body.isEmpty { parts.append(notification.body.replacing("\n", with: " / ")) }
         if !notification.actions.isEmpty, let hint = notification.noActionsHint, !hint.isEmpty { parts.append(hint) }
         return parts.joined(separator: " — ")
     }
 
     @Sendable static func writeToStderr(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.write(line + "\n")
     }
 }

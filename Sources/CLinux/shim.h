@@ -137,6 +137,9 @@ static inline int oak_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET
 /// The process name the kernel shows (`/proc/PID/comm`, `ps -e`, `pgrep`), at most 15 bytes.
 static inline int oak_set_process_name(const char *name) { return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0); }
 
+/// Names the calling thread (top, perf, gdb); the kernel keeps the first 15 bytes.
+static inline int oak_name_this_thread(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
 /// Reads every pending inotify event. Returns a bit set: 1 if an event concerns a watched file
 /// itself, or names `name1` or `name2` in a watched folder; 2 if a watch on a file ended (the
 /// file was deleted, replaced or moved away), so the caller must watch the path anew. A watch

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An alarm that alerts once or on a repeating schedule, or a countdown timer.
 ///

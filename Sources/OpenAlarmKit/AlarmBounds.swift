@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The documented range of every value an alarm may carry. Every edge (the protocol, the
 /// library, the command line, the store) checks a record against these before any arithmetic

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AlarmManager {
     /// This app's authorization as alarmd has it; `.notDetermined` while alarmd cannot be

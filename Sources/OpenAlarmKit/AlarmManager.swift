@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import Synchronization
 
 /// The entry point for scheduling and managing alarms: AlarmKit's `AlarmManager`, talking to
@@ -162,7 +163,7 @@ public final class AlarmManager: Sendable {
 
     private static func defaultRegistration(appID: String, environment: [String: String]) -> AppRegistration {
         var launch: AppLaunch?
-        if let executable = Bundle.main.executablePath {
+        if let executable = executablePath() {
             launch = AppLaunch(executable: executable, arguments: [])
         }
         return AppRegistration(
@@ -172,12 +173,12 @@ public final class AlarmManager: Sendable {
 
     /// A `Sounds/` folder beside the executable, or in `../share/<name>/`, as an app bundle's.
     private static func bundleSoundsDirectory() -> String? {
-        guard let executable = Bundle.main.executablePath else { return nil }
-        let folder = (executable as NSString).deletingLastPathComponent
-        let name = (executable as NSString).lastPathComponent
+        guard let executable = executablePath() else { return nil }
+        let folder = executable.deletingLastPathComponent
+        let name = executable.lastPathComponent
         for candidate in ["\(folder)/Sounds", "\(folder)/../share/\(name)/Sounds"] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue { return candidate }
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory { return candidate }
         }
         return nil
     }
@@ -185,7 +186,7 @@ public final class AlarmManager: Sendable {
 
 /// The app's registration, settable from any thread.
 final class RegistrationBox: @unchecked Sendable {  // `stored` only under `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: AppRegistration
 
     init(_ value: AppRegistration) { stored = value }

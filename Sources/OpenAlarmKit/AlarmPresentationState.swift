@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The live state of an alarm's presentation: alerting, counting down or paused.
 public struct AlarmPresentationState: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the daemon knows about one alarm: its configuration and where it is in its
 /// lifecycle. This is what the store persists and what clients receive; `alarm` is the

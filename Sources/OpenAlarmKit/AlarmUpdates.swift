@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AlarmManager {
     /// An asynchronous sequence of this app's alarms: now, and after every change.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import Synchronization
 
 extension AlarmManager {
@@ -70,7 +71,7 @@ final class IntentRunner: Sendable {
             _ = try await intent.perform()
             return true
         } catch {
-            FileHandle.standardError.write(Data("OpenAlarmKit: the \(pending.button) intent \(pending.intent.typeName) of alarm \(pending.alarm) failed: \(error)\n".utf8))
+            StandardError.write("OpenAlarmKit: the \(pending.button) intent \(pending.intent.typeName) of alarm \(pending.alarm) failed: \(error)\n")
             return false
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The enums below carry unlabeled payloads, which Swift's synthesized Codable writes as
 // {"case":{"_0":payload}}. Clients in any language read the protocol, and the store keeps the

@@ -1,6 +1,7 @@
 import AlarmCore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 struct AddCommand: ParsableCommand {
@@ -70,7 +71,7 @@ enum SpecInput {
         let text = words.joined(separator: " ")
         do { return try TimeSpec.parse(text, now: now, timeZone: .current) } catch {
             complain(error.message)
-            FileHandle.standardError.write(Data((error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
+            StandardError.write(error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
             throw Exit.badInput
         }
     }

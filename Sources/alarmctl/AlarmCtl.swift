@@ -1,7 +1,8 @@
 import AlarmDaemon
 import AlarmNotify
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct AlarmCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

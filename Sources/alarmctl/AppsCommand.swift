@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmctl apps`: which apps may schedule alarms, and a person's say over it. alarmctl acts
@@ -25,14 +26,14 @@ struct AppsList: ParsableCommand {
         if json { return JSONOutput.print(apps) }
         guard !apps.isEmpty else { return print(Text.noApps) }
         let width = max(apps.map(\.app.count).max() ?? 0, 3)
-        print(Text.appsColumns.app.padding(toLength: width, withPad: " ", startingAt: 0) + Text.appsColumns.rest)
+        print(Text.appsColumns.app.padded(to: width) + Text.appsColumns.rest)
         for app in apps {
             // alarmctl's own alarms need no consent: it acts for the person.
             let words = app.app == DaemonLink.appID ? Text.trusted : Self.words(app.authorization)
-            let state = words.padding(toLength: 14, withPad: " ", startingAt: 0)
+            let state = words.padded(to: 14)
             let alarms = String(app.alarmCount).leftPadded(to: 6)
             let pending = String(app.pendingIntents).leftPadded(to: 7)
-            print(app.app.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(state)  \(alarms)  \(pending)  \(app.displayName ?? "")")
+            print(app.app.padded(to: width) + "  \(state)  \(alarms)  \(pending)  \(app.displayName ?? "")")
         }
     }
 

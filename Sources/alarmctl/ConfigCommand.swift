@@ -1,6 +1,8 @@
+import AlarmCore
 import AlarmDaemon
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmctl config check`: validates config.toml the way alarmd reads it and prints the
@@ -22,20 +24,20 @@ struct ConfigCheckCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let path = file ?? AlarmPaths(environment: environment).configFile
         if file != nil, !FileManager.default.fileExists(atPath: path) {
-            FileHandle.standardError.write(Data((Text.configNoSuchFile(path) + "\n").utf8))
+            StandardError.write(Text.configNoSuchFile(path) + "\n")
             throw ExitCode(2)
         }
         // Every unknown key at once (the daemon stops at the first problem).
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
             let unknown = ConfigKeys.unknownKeys(in: text, path: path)
             if !unknown.isEmpty {
-                for problem in unknown { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+                for problem in unknown { StandardError.write("\(problem)\n") }
                 throw ExitCode(2)
             }
         }
         let config: DaemonConfig
         do { config = try DaemonConfig.load(path: path, environment: environment) } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            StandardError.write("\(error)\n")
             throw ExitCode(2)
         }
         let source = FileManager.default.fileExists(atPath: path) ? path : Text.configAbsent(path)

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import OpenAlarmKit
 
 /// alarmctl's exit statuses (documented in the README).
@@ -14,7 +16,7 @@ enum Exit {
 
 /// Prints `message` to stderr as `alarmctl: message`.
 func complain(_ message: String) {
-    FileHandle.standardError.write(Data((Text.complaint(message) + "\n").utf8))
+    StandardError.write(Text.complaint(message) + "\n")
 }
 
 /// The connection alarmctl's commands share, with errors turned into messages and exit codes.
@@ -49,12 +51,12 @@ struct DaemonLink {
 
     /// The alarm whose id is `prefix`, or starts with it (case-insensitive, dashes optional).
     func resolve(_ prefix: String) throws -> AlarmRecord {
-        let wanted = prefix.lowercased().replacingOccurrences(of: "-", with: "")
+        let wanted = prefix.lowercased().replacing("-", with: "")
         guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else {
             complain(Text.notAnID(prefix))
             throw Exit.badInput
         }
-        let matches = try alarms().filter { $0.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").hasPrefix(wanted) }
+        let matches = try alarms().filter { $0.id.uuidString.lowercased().replacing("-", with: "").hasPrefix(wanted) }
         switch matches.count {
         case 1: return matches[0]
         case 0:

@@ -1,5 +1,6 @@
+import AlarmCore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// `alarmctl edit`: change what is given, keep everything else and the id.
@@ -76,7 +77,7 @@ struct EditCommand: ParsableCommand {
     private func retitle(_ record: inout AlarmRecord, to title: String) {
         let old = Format.title(record)
         func renamed(_ text: LocalizedStringResource) -> LocalizedStringResource {
-            .init(stringLiteral: text.text.replacingOccurrences(of: old, with: title))
+            .init(stringLiteral: text.text.replacing(old, with: title))
         }
         record.presentation.alert.title = .init(stringLiteral: title)
         if let countdown = record.presentation.countdown { record.presentation.countdown?.title = renamed(countdown.title) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// How turned-off and skipping alarms read (`disable`, `skip`).

@@ -1,6 +1,7 @@
 import AlarmCore
 import AlarmDaemon
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 /// How alarms read on a terminal.
@@ -31,7 +32,7 @@ enum Format {
     /// "04:59" or "1:04:59" for a live countdown.
     static func clock(_ seconds: TimeInterval) -> String {
         let s = max(Int(clampingFinite: seconds.rounded(.up)), 0)
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%02d:%02d", s / 60, s % 60)
+        return s >= 3600 ? String(cFormat: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(cFormat: "%02d:%02d", s / 60, s % 60)
     }
 
     static func recurrence(_ schedule: Alarm.Schedule?) -> String {
@@ -83,7 +84,7 @@ enum Format {
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == row.count - 1 ? cell : cell.padded(to: widths[index])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -1,7 +1,8 @@
 import AlarmCore
 import AlarmDaemon
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmctl next SPEC...`: when a time spec fires, without a daemon. Useful to check a
@@ -35,7 +36,7 @@ struct NextCommand: AsyncParsableCommand {
                                       environment: ProcessInfo.processInfo.environment)
             for line in try request.lines(now: Date()) { print(line) }
         } catch {
-            FileHandle.standardError.write(Data((error.report + "\n").utf8))
+            StandardError.write(error.report + "\n")
             throw ExitCode(2)
         }
     }
@@ -67,7 +68,7 @@ struct NextRequest {
         if let from {
             do { start = try TimeSpec.parseInstant(from, timeZone: timeZone) } catch { throw Failure(error, what: Text.fromOption) }
         }
-        guard !spec.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !spec.trimmed().isEmpty else {
             throw Failure(Text.missingSpec)
         }
         let calendar = FireTimeCalendar(timeZone: timeZone)

@@ -2,7 +2,8 @@ import AlarmAudio
 import AlarmDaemon
 import AlarmNotify
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 /// `alarmctl notify`: notify-send 0.8.1, argument for argument, plus a sound. Its command line
 /// is read by `NotifySendArguments` (GOption rules), not ArgumentParser: `AlarmCtlEntry` hands
@@ -62,7 +63,7 @@ enum NotifyRun {
             transient: parsed.transient, hints: parsed.hints, actions: parsed.actions, wait: parsed.wait, printID: parsed.printID)
         let sound = SoundWithPopup(name: parsed.sound, loop: parsed.loopSound)
         let output = NotifySendOutput(
-            standardOutput: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
+            standardOutput: { line in StandardOutput.write(line + "\n") },
             standardError: { line in writeError(line) })
         let status = await NotifySend.run(request, output: output, onShown: { waiting in sound.start(looping: waiting) })
         await sound.end()
@@ -70,7 +71,7 @@ enum NotifyRun {
     }
 
     private static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.write(line + "\n")
     }
 }
 
@@ -79,7 +80,7 @@ enum NotifyRun {
 final class SoundWithPopup: @unchecked Sendable {
     private let name: String?
     private let loop: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var playback: Playback?
     private var waited = false
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `alarmctl notify`'s command line, read the way notify-send 0.8.1 reads its own (GLib's
 /// GOption): short options cluster (`-pw`), an option that takes a value takes the next

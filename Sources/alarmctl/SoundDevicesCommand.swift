@@ -1,7 +1,8 @@
 import AlarmAudio
 import AlarmDaemon
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmctl sound devices`: where a sound can go, and what alarms use now.
@@ -45,10 +46,10 @@ struct ServerSinks {
 
     static func list(environment: [String: String]) -> [ServerSinks] {
         guard let pactl = ["/usr/bin/pactl", "/bin/pactl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
-              let info = run(pactl, ["info"]), let short = run(pactl, ["list", "short", "sinks"]) else { return [] }
+              let info = toolOutput(pactl, ["info"]), let short = toolOutput(pactl, ["list", "short", "sinks"]) else { return [] }
         let isPipeWire = info.contains("on PipeWire")
         let defaultSink = info.split(separator: "\n").first { $0.hasPrefix("Default Sink:") }
-            .map { $0.dropFirst("Default Sink:".count).trimmingCharacters(in: .whitespaces) }
+            .map { $0.dropFirst("Default Sink:".count).trimmed() }
         return short.split(separator: "\n").compactMap { line in
             let columns = line.split(separator: "\t")
             guard columns.count >= 2 else { return nil }
@@ -56,18 +57,4 @@ struct ServerSinks {
             return ServerSinks(name: name, server: isPipeWire ? "PipeWire" : "PulseAudio", isDefault: name == defaultSink,
                                alsaDevice: isPipeWire ? "pipewire:NODE=\(name)" : "pulse:DEVICE=\(name)")
         }
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-}
+    }}

@@ -1,5 +1,6 @@
 import AlarmAudio
 import ArgumentParser
+import LinuxSupport
 
 /// `alarmctl sound info`: decode a sound fully and say what it is, or why it cannot play.
 struct SoundInfo: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct SoundInfo: AsyncParsableCommand {
             print(Text.infoRate(format.sampleRate))
             print(Text.infoChannels(format.channels))
             if let frames = format.frames, let duration = format.duration {
-                print(Text.infoLength(String(format: "%.3f", duration), frames: frames))
+                print(Text.infoLength(String(cFormat: "%.3f", duration), frames: frames))
             }
             print(Text.infoPlaysAs(integer16: format.sampleType == .int16))
             print(Text.infoPlayable)

@@ -1,6 +1,8 @@
 import AlarmAudio
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 
 /// `alarmctl sound install`: validate a file by decoding it, then copy it into the user's
 /// Sounds folder so `--sound NAME` finds it.
@@ -44,14 +46,16 @@ struct SoundInstall: AsyncParsableCommand {
             try fm.copyItem(atPath: file, toPath: partial)
             for old in existing { try fm.removeItem(atPath: old) }
             guard rename(partial, destination) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+                throw CocoaError(.fileWriteUnknown, userInfo: ["NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
             }
         } catch {
-            throw failure(Text.cannotInstall(into: folder, error.localizedDescription))
+            // FoundationEssentials has no localizedDescription: say the system's reason.
+            let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+            throw failure(Text.cannotInstall(into: folder, code.map { String(cString: strerror($0)) } ?? "\(error)"))
         }
         print(Text.installed(soundName, format: describe(format), as: destination))
         let shown = soundName.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
-            ? "'\(soundName.replacingOccurrences(of: "'", with: "'\\''"))'" : soundName
+            ? "'\(soundName.replacing("'", with: "'\\''"))'" : soundName
         print(Text.tryIt(shown))
     }
 

@@ -1,5 +1,6 @@
 import AlarmAudio
 import ArgumentParser
+import LinuxSupport
 
 /// `alarmctl sound list`: every sound name a lookup can find, in lookup order.
 struct SoundList: AsyncParsableCommand {
@@ -15,10 +16,10 @@ struct SoundList: AsyncParsableCommand {
             print(Text.noSounds)
         } else {
             let width = max(4, sounds.map(\.sound.name.count).max() ?? 0)
-            print(Text.soundColumns.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Text.soundColumns.rest)
+            print(Text.soundColumns.name.padded(to: width + 2) + Text.soundColumns.rest)
             for (sound, shadowed) in sounds {
-                let name = sound.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                let kind = sound.location.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+                let name = sound.name.padded(to: width + 2)
+                let kind = sound.location.kind.rawValue.padded(to: 13)
                 print(name + kind + sound.path + (shadowed ? Text.hiddenByEarlier : ""))
             }
         }

@@ -1,7 +1,10 @@
 import AlarmAudio
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import LinuxSupport
+import Logging
 import Synchronization
 
 /// `alarmctl sound play`: how a user tests a sound before trusting a wake-up to it. Plays
@@ -52,7 +55,7 @@ struct SoundPlay: AsyncParsableCommand {
         options.logger.logLevel = .critical
         if let firstFrameTimeFile {
             options.onFirstFrame = { date in
-                try? String(format: "%.6f\n", date.timeIntervalSince1970)
+                try? String(cFormat: "%.6f\n", date.timeIntervalSince1970)
                     .write(toFile: firstFrameTimeFile, atomically: false, encoding: .utf8)
             }
         }

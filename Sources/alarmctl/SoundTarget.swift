@@ -1,6 +1,7 @@
 import AlarmAudio
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 /// The NAME|PATH argument of `sound play` and `sound info`: a path when it contains a `/`
 /// or names an existing file, otherwise a sound name looked up like an alarm's.
@@ -10,9 +11,9 @@ struct SoundTarget {
     var found: String
 
     static func resolve(_ argument: String, resolver: SoundResolver) throws(AudioError) -> SoundTarget {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if argument.contains("/")
-            || (FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue) {
+            || (FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory) {
             return SoundTarget(path: argument, found: Text.foundAsFile)
         }
         let sound = try resolver.resolve(argument)
@@ -35,7 +36,7 @@ struct LookupOptions: ParsableArguments {
 
 /// Prints `message` to stderr and returns the exit code for a failure.
 func failure(_ message: String, code: Int32 = 1) -> ExitCode {
-    FileHandle.standardError.write(Data((Text.complaint(message) + "\n").utf8))
+    StandardError.write(Text.complaint(message) + "\n")
     return ExitCode(code)
 }
 
@@ -46,5 +47,5 @@ func describe(_ format: AudioFormat) -> String {
 
 func clock(_ seconds: Double) -> String {
     let s = max(0, seconds)
-    return String(format: "%d:%04.1f", Int(s) / 60, s.truncatingRemainder(dividingBy: 60))
+    return String(cFormat: "%d:%04.1f", Int(s) / 60, s.truncatingRemainder(dividingBy: 60))
 }

@@ -1,6 +1,6 @@
 import AlarmAudio
 import AlarmDaemon
-import Foundation
+import FoundationEssentials
 import Logging
 import OpenAlarmKit
 

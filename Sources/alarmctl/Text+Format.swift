@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How alarms read on a terminal (see `Text`): the words of `Format`. Dates and times come in
 /// formatted (Format.when, LocalTimeText).

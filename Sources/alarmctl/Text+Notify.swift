@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `alarmctl notify`'s messages (see `Text`): notify-send 0.8.1's own wording (GLib's option
 /// parser and notify-send's), so that scripts and people see what notify-send would say.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `sound` commands' sentences (see `Text`).
 extension Text {
@@ -34,7 +34,7 @@ extension Text {
 
     // A file's format in one line: "FLAC, 16-bit, 48000 Hz, 2 channels, 3.20 s".
     static func formatSummary(container: String, encoding: String, rate: Int, channels: Int, seconds: Double?) -> String {
-        let length = seconds.map { String(format: "%.2f s", $0) } ?? "unknown length"
+        let length = seconds.map { String(cFormat: "%.2f s", $0) } ?? "unknown length"
         return "\(container), \(encoding), \(rate) Hz, \(channels) channel\(channels == 1 ? "" : "s"), \(length)"
     }
     static let foundAsFile = "file"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// alarmctl's sentences for people, in one place so that a gettext catalogue can later

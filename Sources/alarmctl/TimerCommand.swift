@@ -1,6 +1,6 @@
 import AlarmCore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 struct TimerCommand: AsyncParsableCommand {

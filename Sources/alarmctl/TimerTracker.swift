@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// Follows one alarm through the `alarms` lists a watch pushes, by its id. A list that lacks

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import LinuxSupport
 import OpenAlarmKit
 import Synchronization
 
@@ -32,7 +35,7 @@ final class TimerView: Sendable {
             if (try? link.connection.send(.cancel, alarm: id)) == nil {
                 keyboard.restore()
                 printLine(Text.timerCancelled(title))
-                Foundation.exit(TimerTracker.Ending.interrupted.exitStatus)
+                Glibc.exit(TimerTracker.Ending.interrupted.exitStatus)
             }
         }
         interrupt.resume()
@@ -109,12 +112,12 @@ final class TimerView: Sendable {
         case .scheduled:
             text = Text.timerLine(title, status: Format.status(of: record))
         }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(text)".utf8))
+        StandardOutput.write("\r\u{1B}[2K\(text)")
     }
 
     /// A finished line; unbuffered, so a pipe reader sees each change when it happens.
     private func printLine(_ text: String) {
-        FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + text + "\n").utf8))
+        StandardOutput.write((tty ? "\r\u{1B}[2K" : "") + text + "\n")
     }
 }
 
@@ -130,11 +133,10 @@ final class RawKeyboard: Sendable {
         // ISIG stays on: Ctrl-C still arrives as SIGINT.
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(0, TCSANOW, &settings)
-        let thread = Thread {
+        DetachedThread.start {
             var byte: UInt8 = 0
             while read(0, &byte, 1) == 1 { handle(byte) }
         }
-        thread.start()
     }
 
     func restore() {

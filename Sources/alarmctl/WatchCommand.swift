@@ -1,7 +1,8 @@
 import AlarmCore
 import AlarmDaemon
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import OpenAlarmKit
 
 /// A line per change, for status bars (waybar, polybar) and scripts.

@@ -1,6 +1,6 @@
 import AlarmCore
 import AlarmDaemon
-import Foundation
+import FoundationEssentials
 import OpenAlarmKit
 
 /// One line for waybar's `return-type: json` (and polybar, through `text`): what matters most

@@ -85,12 +85,14 @@ private func relative(_ hour: Int, _ minute: Int, _ repeats: Alarm.Schedule.Rela
         ("in 10m", 600), ("in 90", 90), ("in 5:00", 300), ("1h 30m", 5400), ("10 minutes", 600), ("in 2 hours", 7200),
         ("1d", 86_400), ("1d2h3m4s", 93_784), ("45 sec", 45), ("30m1h", 5400),
     ])
-    func countdowns(_ text: String, _ seconds: TimeInterval) throws {
+    // Double, not TimeInterval: with Foundation and FoundationEssentials (from OpenAlarmKit) both
+    // imported, the `(TimeInterval).self` that @Test(arguments:) expands to does not compile.
+    func countdowns(_ text: String, _ seconds: Double) throws {
         #expect(try parse(text) == .countdown(seconds))
     }
 
     @Test(arguments: [("9m", 540.0), ("5:00", 300), ("90", 90), ("1:30:00", 5400), ("in 5m", 300), (" 1h 5m ", 3900), ("10 min", 600)])
-    func durations(_ text: String, _ seconds: TimeInterval) throws {
+    func durations(_ text: String, _ seconds: Double) throws {
         #expect(try TimeSpec.parseDuration(text) == seconds)
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +28,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
 public final class AlarmConnection: @unchecked Sendable {
     // The lock serialises whole request/reply exchanges; `fd` and `buffer` are touched only
     // under it, or by the one watch reader after `watch()` hands the connection over.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var nextID = 1
@@ -93,15 +94,14 @@ public final class AlarmConnection: @unchecked Sendable {
         var none = timeval(tv_sec: 0, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
         let (stream, continuation) = AsyncStream.makeStream(of: AlarmProtocol.Message.self)
-        let thread = Thread { [self] in
+        continuation.onTermination = { [fd] _ in shutdown(fd, Int32(SHUT_RDWR)) }
+        DetachedThread.start { [self] in
             while true {
                 guard let message = try? self.readMessage(timeoutIsError: false) else { break }
                 if case .terminated = continuation.yield(message) { break }
             }
             continuation.finish()
         }
-        continuation.onTermination = { [fd] _ in shutdown(fd, Int32(SHUT_RDWR)) }
-        thread.start()
         return stream
     }
 

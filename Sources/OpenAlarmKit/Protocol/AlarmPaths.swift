@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where OpenAlarmKit keeps its files, per the XDG base-directory spec. Clients and the daemon
 /// resolve the same way, so pointing the XDG variables at a folder isolates a whole setup.
@@ -13,7 +14,7 @@ public struct AlarmPaths: Sendable, Hashable {
             if let value = environment[name], value.hasPrefix("/") { return value }
             return fallback
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         let uid = getuid()
         // Without XDG_RUNTIME_DIR: a folder of our own in /tmp, which the daemon creates 0700
         // and checks (owner, mode, not a symlink) before use: see `RuntimeDirectoryCheck`.

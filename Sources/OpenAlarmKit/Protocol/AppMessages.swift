@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who an app is to alarmd, sent with `schedule` and `requestAuthorization`.
 public struct AppRegistration: Codable, Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -44,7 +45,7 @@ public enum DaemonLauncher {
     static func findAlarmd(environment: [String: String]) -> String? {
         if let explicit = environment["OPENALARMKIT_ALARMD"], !explicit.isEmpty { return explicit }
         if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let sibling = (me as NSString).deletingLastPathComponent + "/alarmd"
+            let sibling = me.deletingLastPathComponent + "/alarmd"
             if access(sibling, X_OK) == 0 { return sibling }
         }
         for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin").split(separator: ":") {
@@ -77,7 +78,7 @@ public enum DaemonLauncher {
     /// process started exits as soon as the daemon knows its fate, and is reaped here: a
     /// long-lived client (a status bar's `alarmctl watch`) keeps no defunct child.
     private static func startInBackground(_ executable: String, logTo log: String) throws(ConnectionError) -> Starter {
-        _ = AlarmPaths.createPrivateDirectory((log as NSString).deletingLastPathComponent)
+        _ = AlarmPaths.createPrivateDirectory(log.deletingLastPathComponent)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -125,7 +126,7 @@ public enum DaemonLauncher {
             // Still running when the client gave up: reap it when it does exit, off this thread.
             guard status == nil else { return }
             let pid = pid
-            Thread.detachNewThread {
+            DetachedThread.start {
                 var raw: Int32 = 0
                 while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the protocol's frequent, large messages (alarm lists, a thousand records and more)
 /// without JSONDecoder, which on Linux costs about 20 µs a record. Anything it does not expect

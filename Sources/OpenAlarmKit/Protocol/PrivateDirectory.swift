@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,7 @@ extension AlarmPaths {
         var current = path
         while !current.isEmpty, current != "/", access(current, F_OK) != 0 {
             missing.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = current.deletingLastPathComponent
         }
         for folder in missing.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST {
             return errno

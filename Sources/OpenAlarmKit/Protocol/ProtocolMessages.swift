@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The wire protocol between alarmd and its clients: one JSON object per line over a Unix
 /// stream socket. Requests carry an `id` and get exactly one reply with the same `id`; a

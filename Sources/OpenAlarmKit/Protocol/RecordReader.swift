@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an AlarmRecord from the JSON that JSONEncoder wrote for it, laid out as the
 /// synthesized Codable conformances lay it out, about ten times faster than JSONDecoder on

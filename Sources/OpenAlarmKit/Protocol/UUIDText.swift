@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UUID {
     /// Parses `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (either case), as `UUID(uuidString:)`

@@ -1,0 +1,25 @@
+import Glibc
+
+/// Writes to the standard streams with write(2): what `FileHandle.standardError.write` did,
+/// without corelibs Foundation (which links CoreFoundation and ICU into every binary).
+public enum StandardError {
+    /// Writes all of `text`; a closed or broken stream drops it (FileHandle trapped instead).
+    public static func write(_ text: String) { writeAll(2, text) }
+}
+
+public enum StandardOutput {
+    public static func write(_ text: String) { writeAll(1, text) }
+}
+
+func writeAll(_ fd: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

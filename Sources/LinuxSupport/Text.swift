@@ -1,0 +1,34 @@
+import Glibc
+
+extension StringProtocol {
+    /// `trimmingCharacters(in:)` for a predicate: drops leading and trailing characters that
+    /// match (`.whitespacesAndNewlines` by default).
+    public func trimmed(_ isTrimmed: (Character) -> Bool = \.isWhitespace) -> String {
+        guard let first = firstIndex(where: { !isTrimmed($0) }) else { return "" }
+        let last = lastIndex(where: { !isTrimmed($0) })!
+        return String(self[first...last])
+    }
+
+    /// `padding(toLength:withPad: " ", startingAt: 0)`: spaces up to `length` characters, or cut
+    /// to it. Counts characters, not UTF-16 units, so a column of non-ASCII names still lines up.
+    public func padded(to length: Int) -> String {
+        count >= length ? String(prefix(length)) : String(self) + String(repeating: " ", count: length - count)
+    }
+}
+
+extension String {
+    /// `String(format:)` for numbers (`%d`, `%02d`, `%.2f`, ...) through the C library's
+    /// vsnprintf; no `%@`.
+    public init(cFormat format: String, _ arguments: CVarArg...) {
+        self = withVaList(arguments) { list in
+            var buffer = [CChar](repeating: 0, count: 128)
+            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+            guard needed >= buffer.count else { return String(cString: buffer) }
+            return withVaList(arguments) { again in
+                buffer = [CChar](repeating: 0, count: needed + 1)
+                vsnprintf(&buffer, buffer.count, format, again)
+                return String(cString: buffer)
+            }
+        }
+    }
+}
