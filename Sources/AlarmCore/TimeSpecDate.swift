@@ -132,7 +132,9 @@ struct DateParser {
             guard let number = digits(maxCount: 9) else {
                 throw failure(.badTime, "\(text.string): expected digits after the decimal point", start..<(start + 1))
             }
-            return Double(number.value) / pow(10, Double(number.range.count))
+            // At most 9 digits: every power of ten up to 1e22 is exact in a Double.
+            let scale = (0..<number.range.count).reduce(1.0) { value, _ in value * 10 }
+            return Double(number.value) / scale
         }
 
         /// Seconds east of UTC, or nil when the word ends without an offset.

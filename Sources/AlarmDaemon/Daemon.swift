@@ -1,6 +1,7 @@
 import AlarmCore
 import CLinux
 import FoundationEssentials
+import Glibc
 import Logging
 import OpenAlarmKit
 

@@ -1,6 +1,9 @@
 import AlarmAudio
 import CLinux
 import FoundationEssentials
+import Glibc
+import LinuxSupport
+import OpenAlarmKit
 import Logging
 
 /// alarmd's whole `main`, here rather than in the `alarmd` target so that one executable can

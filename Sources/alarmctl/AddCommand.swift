@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmDaemon
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LinuxSupport
 
 /// The `sound` commands' sentences (see `Text`).
 extension Text {
