@@ -10,7 +10,7 @@ extension Daemon {
     /// (or the terminal when there is no notification server). Blocks until SIGTERM/SIGINT.
     public func runWithSystemOutputs() throws(DaemonError) {
         try claimInstance()
-        let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
+        let presenter = AlarmPresenter(appName: "Alarms", logger: logger, shownPopupsFile: alarmPaths.runtimeDirectory + "/popups.json", zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }
         let sounds = AlarmSounds(config: currentConfig, environment: environment, stateDirectory: alarmPaths.stateDirectory, logger: logger)
