@@ -28,7 +28,24 @@ public struct JournalLogHandler: LogHandler {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
         line += "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        Self.writeToStderr(line)
+    }
+
+    /// A plain write(2) whose failure is ignored: FileHandle.write traps on an error, and a
+    /// log file on a full or read-only disk (alarmd.log sits in the state folder when a client
+    /// started the daemon) must not kill the daemon at its next log line.
+    private static func writeToStderr(_ line: String) {
+        var bytes = Array(line.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if written > 0 {
+                bytes = bytes.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 
     private static func priority(_ level: Logger.Level) -> Int {

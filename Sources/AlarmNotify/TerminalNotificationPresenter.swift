@@ -54,7 +54,14 @@ final class TerminalNotificationPresenter: NotificationPresenting {
         return parts.joined(separator: " — ")
     }
 
+    /// write(2), its failure ignored: FileHandle.write traps on an error, and stderr may be a
+    /// log file on a full or read-only disk (alarmd's, in its state folder).
     @Sendable static func writeToStderr(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        var bytes = Array((line + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            guard written > 0 || (written < 0 && errno == EINTR) else { return }
+            if written > 0 { bytes = bytes.dropFirst(written) }
+        }
     }
 }

@@ -79,6 +79,22 @@ import TestSupport
     }
 }
 
+/// Found while staging a state folder that turns read-only mid-run: alarmd's log (its stderr;
+/// `alarmd.log` in the state folder when a client started it) on a full or read-only disk
+/// killed it at the next log line, because FileHandle.write traps on an error.
+@Suite struct UnwritableLogTests {
+    @Test func aLogThatCannotBeWrittenDoesNotStopTheDaemon() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        daemon.wrapper = ["/bin/sh", "-c", "exec \"$0\" 2>/dev/full"]  // every write: ENOSPC
+        try daemon.start()
+        let timer = makeRecord(title: "Logged nowhere", preAlert: 1)
+        try daemon.connect().send(.schedule, record: timer)
+        try await eventually("the timer to ring") { try daemon.record(timer.id)?.phase.state == .alerting }
+        #expect(try daemon.connect().send(.stop, alarm: timer.id).ok == true)
+        #expect(daemon.exitStatus == nil, "still running")
+    }
+}
+
 /// A bind mount of a folder onto itself, remounted read-only; removed by `remove()`.
 struct ReadOnlyMount {
     let path: String
