@@ -24,11 +24,23 @@ final class AlarmPresenter: PresentationOutput {
 
     /// Connects (blocking, at start-up) and routes popup events to `onInput`, which runs on
     /// the GLib thread and must hand over to the loop.
-    init(appName: String, logger: Logger, zone: @escaping () -> ZoneRules, onInput: @escaping @Sendable (UUID, Input) -> Void) {
+    /// - Parameter shownPopupsFile: where the ids of the alarm popups on screen are kept
+    ///   (`ShownPopupsFile`), so that after a crash the next instance closes them.
+    init(
+        appName: String, logger: Logger, shownPopupsFile: String? = nil, zone: @escaping () -> ZoneRules,
+        onInput: @escaping @Sendable (UUID, Input) -> Void
+    ) {
         self.zone = zone
         presenter = NotificationPresenter.startBlocking(appName: appName, logger: logger) { event in
             guard let id = UUID(uuidString: event.key), let input = Self.input(for: event) else { return }
             onInput(id, input)
+        }
+        if let shownPopupsFile {
+            // Before this instance shows anything: what a dead one left is closed, and the
+            // current state is shown by the engine's start.
+            let file = ShownPopupsFile(path: shownPopupsFile, logger: logger)
+            if let left = file.read() { presenter.postCloseLeftovers(left) }
+            presenter.observeShown { file.write($0) }
         }
     }
 

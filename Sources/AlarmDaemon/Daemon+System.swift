@@ -10,22 +10,41 @@ extension Daemon {
     /// (or the terminal when there is no notification server). Blocks until SIGTERM/SIGINT.
     public func runWithSystemOutputs() throws(DaemonError) {
         try claimInstance()
-        let presenter = AlarmPresenter(appName: "Alarms", logger: logger, zone: { [unowned self] in currentZone }) { [unowned self] id, input in
+        let presenter = AlarmPresenter(appName: "Alarms", logger: logger, shownPopupsFile: alarmPaths.runtimeDirectory + "/popups.json", zone: { [unowned self] in currentZone }) { [unowned self] id, input in
             post { self.notificationInput(alarm: id, input: input) }
         }
         let sounds = AlarmSounds(config: currentConfig, environment: environment, stateDirectory: alarmPaths.stateDirectory, logger: logger)
         sounds.report = { [unowned self] id, firedFor, firstFrame, failure in
             post { self.reportSounding(alarm: id, firedFor: firedFor, firstFrame: firstFrame, failure: failure) }
         }
-        let persistence: StorePersistence
-        do { persistence = try StorePersistence(path: alarmPaths.database, logger: logger) } catch {
-            throw .configuration("cannot open the alarm database \(alarmPaths.database): \(error)")
+        let persistence: AlarmPersistence
+        if let lock = instance, !lock.stateFolderWritable {
+            // Defect 7 of issue 10: a read-only state folder used to stop alarmd at start.
+            logger.error("the state folder \(alarmPaths.stateDirectory) cannot be written; serving the alarms from memory and saving them once it can be")
+            let readOnly = ReadOnlyStartPersistence(path: alarmPaths.database, lock: lock, logger: logger)
+            readOnly.onQuarantine = { notice in presenter.notice(title: DaemonText.alarmsSetAside, body: notice) }
+            readOnly.onOpened = { [logger] store in
+                guard let notice = store.recoveryNotice else { return }
+                logger.error("\(notice)")
+                presenter.notice(title: DaemonText.databaseDamaged, body: notice)
+            }
+            readOnly.onDisplaced = { [unowned self] error in
+                post { self.displaced(by: error) }
+            }
+            persistence = readOnly
+        } else {
+            let store: StorePersistence
+            do { store = try StorePersistence(path: alarmPaths.database, logger: logger) } catch {
+                throw .configuration("cannot open the alarm database \(alarmPaths.database): \(error)")
+            }
+            if let notice = store.recoveryNotice {
+                logger.error("\(notice)")
+                presenter.notice(title: DaemonText.databaseDamaged, body: notice)
+            }
+            store.onQuarantine = { notice in presenter.notice(title: DaemonText.alarmsSetAside, body: notice) }
+            persistence = store
         }
-        if let notice = persistence.recoveryNotice {
-            logger.error("\(notice)")
-            presenter.notice(title: DaemonText.databaseDamaged, body: notice)
-        }
-        persistence.onQuarantine = { notice in presenter.notice(title: DaemonText.alarmsSetAside, body: notice) }
+
         var warned = false
         onStorageProblem = { problem in
             // One notification per episode, not one per failed retry.

@@ -30,7 +30,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private var apps: AppsService!
     private var broadcastPending = false
     /// Held from `claimInstance()` until the process ends.
-    private var instance: InstanceLock?
+    private(set) var instance: InstanceLock?
     private var listening: Int32 = -1
     private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
@@ -87,7 +87,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// touches it (see `InstanceLock`).
     func claimInstance() throws(DaemonError) {
         guard instance == nil else { return }
-        instance = try InstanceLock(stateDirectory: paths.stateDirectory)
+        instance = try InstanceLock(stateDirectory: paths.stateDirectory, runtimeDirectory: paths.runtimeDirectory)
         listening = try openListeningSocket(path: paths.socket, environment: environment)
     }
 
@@ -105,6 +105,15 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         engine.onStorageChange = { [unowned self] in storageChanged() }
         engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
         engine.onEnded = { [unowned self] message, app in push(message, toWatchersOf: app, onlyAsked: true) }
+        // One commit per loop turn for all of its changes; the turn's replies (and pushes,
+        // to keep their order) wait for it, so a reply still means durable.
+        engine.onCommitNeeded = { [unowned self] in
+            server.holdLines()
+            loop.afterThisTurn { [unowned self] in
+                engine.commitPending()
+                server.releaseLines()
+            }
+        }
         // The server exists before the alarms load, since loading may already report missed
         // alarms to watchers (there are none yet, but the path must be there).
         try claimInstance()
@@ -121,7 +130,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         apps.server = server
         apps.pushToApp = { [unowned self] message, app in push(message, toWatchersOf: app) }
         apps.alarmCounts = { [unowned self] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } }
-        do { try engine.start(now: Date()) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
+        do { try engine.start(now: Date(), unsaved: persistence is ReadOnlyStartPersistence) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
         apps.start(existingAlarms: Set(engine.records.keys), now: Date())
         loop.watch(timer.fd, urgent: true) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
@@ -157,10 +166,25 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     // MARK: Requests
 
-    private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> Data {
-        if request.op == .list { return encoded.alarmsMessage(alarms(of: request.app), replyTo: request.id) }
+    private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> SocketServer.Reply {
+        if request.op == .list { return .now(encoded.alarmsMessage(alarms(of: request.app), replyTo: request.id)) }
         let reply = answer(request, from: connection)
-        return (try? encoder.encode(reply)) ?? Data(#"{"ok":false,"v":1}"#.utf8)
+        guard reply.ok == true, Self.changingOps.contains(request.op), engine.commitIsRequested else { return .now(encode(reply)) }
+        // Encoded after the turn's commit, which decides whether it is durable.
+        return .afterCommit { [unowned self] in
+            var reply = reply
+            if let durability = engine.durabilityWarning {
+                reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
+            }
+            return encode(reply)
+        }
+    }
+
+    /// Requests whose success changes an alarm: their reply says whether that is durable.
+    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip]
+
+    private func encode(_ reply: AlarmProtocol.Message) -> Data {
+        (try? encoder.encode(reply)) ?? Data(#"{"ok":false,"v":1}"#.utf8)
     }
 
     private func answer(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> AlarmProtocol.Message {
@@ -216,9 +240,6 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             }
         } catch {
             return .failure(id: request.id, error)
-        }
-        if [.schedule, .stop, .countdown, .pause, .resume, .cancel].contains(request.op), let durability = engine.durabilityWarning {
-            reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
         }
         return reply
     }
@@ -292,6 +313,14 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             return
         }
         apps.personActed(event, intents: intents, now: Date())
+    }
+
+    /// Another alarmd took the lock of the state folder this one served read-only, once the
+    /// folder became writable (see `InstanceLock`): two must never serve one folder, so this
+    /// one stops. Its changes were all answered "not yet durable".
+    func displaced(by error: DaemonError) {
+        logger.critical("\(error) now that its state folder is writable; this alarmd stops, and its changes not yet saved are lost")
+        loop.stop()
     }
 
     private func storageChanged() {

@@ -4,9 +4,10 @@ import FoundationEssentials
 import Logging
 import OpenAlarmKit
 
-/// Owns the alarms. Applies AlarmCore transitions and carries out their effects: durable
-/// writes first (a request is acknowledged only after its change is on disk), then sound and
-/// presentation. Lives on the event loop's thread.
+/// Owns the alarms. Applies AlarmCore transitions and carries out their effects: sound and
+/// presentation at once, the durable write at the end of the loop turn, one transaction for
+/// all of the turn's changes (a request's reply waits for it: see `onCommitNeeded`). Lives on
+/// the event loop's thread.
 final class Engine {
     private(set) var records: [UUID: AlarmRecord] = [:]
     var lifecycle: Lifecycle
@@ -32,6 +33,13 @@ final class Engine {
     var onEvent: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
     /// `ended` events, for the watchers that asked for them.
     var onEnded: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
+    /// Changes wait for `commitPending()`: the daemon calls it once at the end of the loop
+    /// turn and holds the turn's replies until then. Without a loop (the default), at once.
+    var onCommitNeeded: (() -> Void)?
+    private var commitRequested = false
+    /// Started from a read-only state folder: commits are tried (to open the store for
+    /// writing) even with nothing pending, until one works.
+    private var storeNotYetWritable = false
 
     init(lifecycle: Lifecycle, maxAlarmsPerApp: Int, persistence: AlarmPersistence, sounds: SoundOutput, presenter: PresentationOutput, logger: Logger) {
         self.lifecycle = lifecycle
@@ -47,8 +55,15 @@ final class Engine {
     /// Loads the stored alarms and brings them up to `now`: what was due while the daemon was
     /// down rings if it is within the late tolerance, otherwise it is reported missed (in one
     /// message); a ringing alarm rings again; counting-down ones are shown again.
-    func start(now: Date) throws {
+    /// - Parameter unsaved: the alarms were read from a folder that cannot be written yet
+    ///   (`ReadOnlyStartPersistence`): all of them are kept pending, so that the first commit
+    ///   that works saves everything in memory.
+    func start(now: Date, unsaved: Bool = false) throws {
         for record in try persistence.loadAll() { records[record.id] = record }
+        if unsaved {
+            storeNotYetWritable = true
+            pending.merge(saves: records, deletes: [], missed: [])
+        }
         for record in records.values {
             switch record.phase {
             case .alerting(_, let firedFor):
@@ -61,6 +76,7 @@ final class Engine {
             }
         }
         processDue(now: now)
+        if unsaved { commitPending() }  // fails, and says why: status, one notification
     }
 
     // MARK: Requests
@@ -78,7 +94,7 @@ final class Engine {
         do { transition = try lifecycle.schedule(request, now: now) } catch {
             throw .init(.neverFires, error.description)
         }
-        apply([(request.id, transition)], now: now, mustPersist: true)
+        apply([(request.id, transition)], now: now)
         return transition.record!
     }
 
@@ -88,7 +104,7 @@ final class Engine {
         do { transition = try lifecycle.handle(event, for: record, now: now) } catch {
             throw .init(.invalidTransition, error.description)
         }
-        apply([(id, transition)], now: now, mustPersist: true)
+        apply([(id, transition)], now: now)
         if transition.record == nil, let reason = Self.endReason(event) {
             // Sent now, ahead of the alarm list that lacks it (lists go out after this turn).
             var message = AlarmProtocol.Message(event: .ended)
@@ -116,7 +132,7 @@ final class Engine {
         do { transition = try lifecycle.edit(existing, to: request, now: now) } catch {
             throw .init(.neverFires, error.description)
         }
-        apply([(request.id, transition)], now: now, mustPersist: true)
+        apply([(request.id, transition)], now: now)
         return transition.record!
     }
 
@@ -147,7 +163,7 @@ final class Engine {
         }
         guard !transitions.isEmpty else { return }
         // An alarm rings even when the disk is full: its write waits in `pending`.
-        apply(transitions, now: now, mustPersist: false)
+        apply(transitions, now: now)
     }
 
     /// The zone changed: relative alarms follow the new wall clock.
@@ -161,12 +177,12 @@ final class Engine {
                 transitions.append((record.id, transition))
             }
         }
-        apply(transitions, now: now, mustPersist: false)
+        apply(transitions, now: now)
     }
 
     // MARK: Effects
 
-    private func apply(_ transitions: [(UUID, Transition)], now: Date, mustPersist: Bool) {
+    private func apply(_ transitions: [(UUID, Transition)], now: Date) {
         var saves: [UUID: AlarmRecord] = [:]
         var deletes: Set<UUID> = []
         var missed: [MissedEntry] = []
@@ -186,31 +202,50 @@ final class Engine {
                 }
             }
         }
-        // A request is answered as durable only once it is, so its write comes first. When the
-        // write fails (disk full, read-only folder, a locked database) the change still takes
-        // effect in memory (a stop still silences the sound) and stays pending, retried, and the
-        // reply says it is not yet durable. Time-driven transitions ring first and write after:
-        // the sound must not wait for a disk sync, and if the daemon dies in between, the alarm
-        // is still due and rings on restart.
+        // The change takes effect at once (a ring sounds, a stop silences) and its write waits
+        // for the end of the loop turn, where every change of the turn is committed in one
+        // transaction: one disk sync for a run of pipelined requests instead of one each, all
+        // on the loop thread that also rings. A request is still answered as durable only once
+        // it is: the daemon holds the turn's replies until the commit. When the write fails
+        // (disk full, read-only folder, a locked database) the change stays pending, retried,
+        // and the reply says it is not yet durable. If the daemon dies before the commit, no
+        // reply went out, and a due alarm is still due and rings on restart.
         pending.merge(saves: saves, deletes: deletes, missed: missed)
-        if mustPersist { persistPending() }
+        if !pending.isEmpty { requestCommit() }
         for (id, transition) in transitions {
             let appID = records[id]?.appID ?? transition.record?.appID ?? ""
             records[id] = transition.record
             for effect in transition.effects { carryOut(effect, appID: appID) }
         }
-        if !mustPersist { persistPending() }
         if !missed.isEmpty { presenter.reportMissed(missed) }
         onChange()
+    }
+
+    /// Asks for one commit at the end of this loop turn (once, however many changes).
+    private func requestCommit() {
+        guard let onCommitNeeded else { return persistPending() }
+        guard !commitRequested else { return }
+        commitRequested = true
+        onCommitNeeded()
+    }
+
+    /// True while changes of this turn wait for `commitPending()`.
+    var commitIsRequested: Bool { commitRequested }
+
+    /// The end-of-turn commit of everything pending.
+    func commitPending() {
+        commitRequested = false
+        persistPending()
     }
 
     /// Writes every pending change in one transaction. On failure they stay pending and a
     /// retry is scheduled (1 s, doubling to 30 s); `storageProblem` says why meanwhile.
     private func persistPending() {
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty || storeNotYetWritable else { return }
         do {
             try persistence.commit(saves: Array(pending.saves.values), deletes: Array(pending.deletes), missed: pending.missed)
             pending.removeAll()
+            storeNotYetWritable = false
             if let problem = storageProblem {
                 logger.notice("alarms are saved again (was: \(problem))")
                 storageProblem = nil
@@ -242,7 +277,7 @@ final class Engine {
     private func carryOut(_ effect: LifecycleEffect, appID: String) {
         switch effect {
         case .persist, .delete:
-            break  // done, durably, before anything else
+            break  // pending, committed at the end of the turn
         case .startSound(let record):
             if case .alerting(_, let firedFor) = record.phase { sounds.start(record, firedFor: firedFor) }
         case .stopSound(let id):

@@ -117,7 +117,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func sleepMilliseconds() -> Int32 {
-        if !backlog.isEmpty { return 0 }
+        if !backlog.isEmpty || !afterTurn.isEmpty { return 0 }  // work queued before the loop ran
         guard let soonest = delayed.map(\.at).min() else { return -1 }
         let now = Self.monotonicNanos()
         guard soonest > now else { return 0 }

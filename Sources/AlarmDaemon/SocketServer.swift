@@ -16,7 +16,13 @@ import OpenAlarmKit
 /// of spinning.
 final class SocketServer {
     /// Answers a request with its reply line (JSON, no newline).
-    typealias Handler = (AlarmProtocol.Request, Connection) -> Data
+    typealias Handler = (AlarmProtocol.Request, Connection) -> Reply
+
+    enum Reply {
+        case now(Data)
+        /// Made once the loop turn's changes are committed (see `holdLines`).
+        case afterCommit(() -> Data)
+    }
 
     final class Connection {
         let fd: Int32
@@ -35,6 +41,8 @@ final class SocketServer {
         /// The state changed while replies were still queued: the latest snapshot goes out
         /// once they drain, instead of every intermediate one.
         fileprivate var snapshotPending = false
+        /// Lines waiting in `held` for the turn's commit.
+        fileprivate var heldLines = 0
 
         init(fd: Int32) { self.fd = fd }
     }
@@ -63,6 +71,9 @@ final class SocketServer {
     private let decoder = AlarmProtocol.decoder()
     /// Called before each request: lets a due alarm ring before a long run of requests goes on.
     var beforeRequest: () -> Void = {}
+    /// Every line for any client, in order, while the loop turn's changes wait for their
+    /// commit; nil when not holding.
+    private var held: [(connection: Connection, line: () -> Data)]?
 
     init(loop: EventLoop, listening fd: Int32, maxClients: Int, logger: Logger, handler: @escaping Handler) {
         self.loop = loop
@@ -106,9 +117,50 @@ final class SocketServer {
         push(line: line(), to: connection)
     }
 
+    /// From now until `releaseLines()`, replies and pushes wait, in order: the daemon commits
+    /// the turn's changes first, so that a reply still means durable.
+    func holdLines() {
+        if held == nil { held = [] }
+    }
+
+    /// Sends what waited for the commit, making the deferred replies now.
+    func releaseLines() {
+        guard let lines = held else { return }
+        held = nil
+        var touched: [Connection] = []
+        for (connection, line) in lines {
+            connection.heldLines -= 1
+            guard connections[connection.fd] === connection else { continue }
+            let data = line()
+            connection.outbox.append(contentsOf: data)
+            connection.outbox.append(0x0A)
+            queuedBytes += data.count + 1
+            if touched.last !== connection { touched.append(connection) }
+        }
+        // Flushed once each, after all their lines are queued: a half-closed client is
+        // dropped when its outbox drains, which must not happen between two of its replies.
+        for connection in touched where connections[connection.fd] === connection { flush(connection) }
+        enforceGlobalCap()
+    }
+
+    private func push(reply: Reply, to connection: Connection) {
+        switch reply {
+        case .now(let data): push(line: data, to: connection)
+        case .afterCommit(let make):
+            guard held != nil else { return push(line: make(), to: connection) }
+            connection.heldLines += 1
+            held!.append((connection, make))
+        }
+    }
+
     /// Pushes an already encoded message (no newline) to one connection.
     func push(line: Data, to connection: Connection) {
         guard connections[connection.fd] === connection else { return }
+        if held != nil {
+            connection.heldLines += 1
+            held!.append((connection, { line }))
+            return
+        }
         connection.outbox.append(contentsOf: line)
         connection.outbox.append(0x0A)
         queuedBytes += line.count + 1
@@ -241,7 +293,7 @@ final class SocketServer {
             let last = connection.inbox.popAll()
             if !last.isEmpty, !connection.discarding { handleLine(last[...], on: connection) }
             guard connections[connection.fd] === connection else { return }
-            if connection.outbox.isEmpty { drop(connection) } else { updateInterest(connection) }
+            if connection.outbox.isEmpty && connection.heldLines == 0 { drop(connection) } else { updateInterest(connection) }
         }
     }
 
@@ -263,7 +315,7 @@ final class SocketServer {
             push(.failure(id: request.id, .init(.unsupportedVersion, "protocol version \(request.v) is not supported; this alarmd speaks \(AlarmProtocol.version)")), to: connection)
             return
         }
-        push(line: handler(request, connection), to: connection)
+        push(reply: handler(request, connection), to: connection)
     }
 
     private func flush(_ connection: Connection) {
@@ -287,7 +339,7 @@ final class SocketServer {
             drop(connection)
             return
         }
-        if connection.readClosed && !connection.backlogged {
+        if connection.readClosed && !connection.backlogged && connection.heldLines == 0 {
             drop(connection)
         } else if connection.snapshotPending {
             pushSnapshot(to: connection) { snapshot(connection) }

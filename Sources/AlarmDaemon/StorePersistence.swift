@@ -29,7 +29,12 @@ final class StorePersistence: AlarmPersistence {
     }
 
     func loadAll() throws -> [AlarmRecord] {
-        let loaded = try store.load()
+        Self.report(try store.load(), logger: logger, onQuarantine: onQuarantine)
+    }
+
+    /// Logs the rows that were skipped and tells the person about quarantined ones; the
+    /// records to serve.
+    static func report(_ loaded: LoadedAlarms, logger: Logger, onQuarantine: (String) -> Void) -> [AlarmRecord] {
         for row in loaded.undecodable {
             logger.warning("kept but skipped an alarm this version cannot read: \(row)")
         }

@@ -34,6 +34,13 @@ final class LibNotifyCore {
     /// The watch's first callback only reports the state when it started, which may be stale:
     /// a server D-Bus-activated by our first Notify appears after the watch said "vanished".
     private var nameWatchPrimed = false
+    /// The unique bus name of the server now owning the name, once the watch said so.
+    private var serverOwner: String?
+    /// Told the popups on screen when they change (`observeShown`), and what it was last told.
+    private var shownObserver: (@Sendable (ShownPopups) -> Void)?
+    private var lastShown: ShownPopups?
+    /// A dead instance's popups, closed once the server's bus name is known to be theirs.
+    private var leftovers: ShownPopups?
 
     init(appName: String, server: NotificationServerInfo, logger: Logger,
          sink: EventSink) {
@@ -47,6 +54,7 @@ final class LibNotifyCore {
 
     func show(_ content: AlarmNotification) -> Result<Void, NotificationError> {
         guard !isShutDown else { return .failure(.presenterShutDown) }
+        defer { reportShown() }
         let entry = entries[content.key] ?? Entry(content: content)
         entries[content.key] = entry
         entry.content = content
@@ -61,6 +69,7 @@ final class LibNotifyCore {
     }
 
     func withdraw(key: String) {
+        defer { reportShown() }
         guard let entry = entries.removeValue(forKey: key) else { return }
         entry.wanted = false
         if let handle = entry.handle { close(handle) }
@@ -70,6 +79,7 @@ final class LibNotifyCore {
         guard !isShutDown else { return }
         isShutDown = true
         for key in Array(entries.keys) { withdraw(key: key) }
+        reportShown()
         if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
         nameWatch = 0
         sink.finish()
@@ -83,6 +93,7 @@ final class LibNotifyCore {
         else { return }
         handle.actionInvoked = true
         entry.wanted = false
+        defer { reportShown() }
         // A resident popup stays on screen after its button was pressed (that is what
         // `resident` asks); the press decided, so it goes now, before it can hide what comes
         // next. Servers that already closed it ignore the close.
@@ -94,6 +105,7 @@ final class LibNotifyCore {
         guard let entry = entries[key], let handle = entry.handle, handle.serial == serial, !handle.isClosed
         else { return }
         handle.isClosed = true
+        defer { reportShown() }
         if handle.actionInvoked {
             // The close that follows an action: the action already decided.
             if !entry.wanted { entries[key] = nil }
@@ -119,6 +131,8 @@ final class LibNotifyCore {
             guard !ownedNow() else { return }
         }
         serverHasVanished = true
+        serverOwner = nil
+        defer { reportShown() }
         for (key, entry) in entries {
             guard let handle = entry.handle, !handle.isClosed else { continue }
             handle.isClosed = true
@@ -135,7 +149,10 @@ final class LibNotifyCore {
 
     /// A server (again) owns the name: bring back what must stay shown without waiting for the
     /// backoff timers.
-    func serverAppeared() {
+    func serverAppeared(owner: String?) {
+        serverOwner = owner
+        closeLeftoversOfThisServer()
+        reportShown()
         guard nameWatchPrimed else { return nameWatchPrimed = true }
         guard serverHasVanished else { return }
         serverHasVanished = false
@@ -151,7 +168,7 @@ final class LibNotifyCore {
         let context = NameWatchContext(core: self)
         nameWatch = g_bus_watch_name(
             G_BUS_TYPE_SESSION, SessionBusProbe.serverName, G_BUS_NAME_WATCHER_FLAGS_NONE,
-            { _, _, _, data in NameWatchContext.borrow(data).core?.serverAppeared() },
+            { _, _, owner, data in NameWatchContext.borrow(data).core?.serverAppeared(owner: owner.map { String(cString: $0) }) },
             { connection, _, data in
                 NameWatchContext.borrow(data).core?.serverVanished(ownedNow: { connection.map(SessionBusProbe.nameHasOwner) ?? false })
             },
@@ -243,6 +260,63 @@ final class LibNotifyCore {
             entry.wanted, entry.content.keepsShown
         else { return }
         if case .failure = present(entry, key: key) { scheduleReshow(key: key, entry: entry) }
+        reportShown()
+    }
+}
+
+// MARK: Popups of a dead instance
+
+extension LibNotifyCore {
+    func observeShown(_ observer: @escaping @Sendable (ShownPopups) -> Void) {
+        shownObserver = observer
+        lastShown = nil
+        reportShown()
+    }
+
+    func closeLeftovers(_ popups: ShownPopups) {
+        leftovers = popups.ids.isEmpty ? nil : popups
+        closeLeftoversOfThisServer()
+    }
+
+    /// Closes the leftovers if the server that showed them still runs (same unique bus name);
+    /// a restarted server has shown none of them, and its ids belong to others.
+    fileprivate func closeLeftoversOfThisServer() {
+        guard let popups = leftovers, let owner = serverOwner else { return }
+        leftovers = nil
+        guard popups.server == owner else { return }
+        let ours = Set(currentlyShown().values)
+        for id in Set(popups.ids.values) where id != 0 && !ours.contains(id) {
+            let notification = oak_notification_new_with_id(" ", "", "", gint(bitPattern: id))!
+            var error: UnsafeMutablePointer<GError>?
+            if server.ignoresCloseRequests {
+                // As in `close`: replaced by a copy that expires at once.
+                notify_notification_set_timeout(notification, 1)
+                if notify_notification_show(notification, &error) == 0 { logger.debug("expiring a leftover notification failed: \(takeErrorMessage(&error))") }
+            } else if notify_notification_close(notification, &error) == 0 {
+                logger.debug("closing a leftover notification failed: \(takeErrorMessage(&error))")
+            }
+            g_object_unref(UnsafeMutableRawPointer(notification))
+        }
+        logger.info("closed \(popups.ids.count) popup(s) left by a previous alarmd")
+    }
+
+    private func currentlyShown() -> [String: UInt32] {
+        var ids: [String: UInt32] = [:]
+        for (key, entry) in entries {
+            guard let handle = entry.handle, !handle.isClosed else { continue }
+            let id = oak_notification_get_id(handle.pointer)
+            if id > 0 { ids[key] = UInt32(id) }
+        }
+        return ids
+    }
+
+    /// Tells the observer the popups on screen, when they changed.
+    fileprivate func reportShown() {
+        guard let shownObserver, let owner = serverOwner else { return }
+        let now = ShownPopups(server: owner, ids: currentlyShown())
+        guard now != lastShown else { return }
+        lastShown = now
+        shownObserver(now)
     }
 }
 

@@ -66,6 +66,16 @@ final class LibNotifyPresenter: NotificationPresenting {
         loop.schedule { core.value.withdraw(key: key) }
     }
 
+    func observeShown(_ observer: @escaping @Sendable (ShownPopups) -> Void) {
+        let core = self.core
+        loop.schedule { core.value.observeShown(observer) }
+    }
+
+    func postCloseLeftovers(_ popups: ShownPopups) {
+        let core = self.core
+        loop.schedule { core.value.closeLeftovers(popups) }
+    }
+
     func shutdownAndWait() {
         let core = self.core
         loop.performAndWait { core.value.shutdown() }

@@ -28,6 +28,13 @@ public protocol NotificationPresenting: AnyObject, Sendable {
     func postWithdraw(key: String)
     /// `shutdown`, blocking until done.
     func shutdownAndWait()
+
+    /// Calls `observer` on the presenter's thread with the popups on screen whenever that set
+    /// changes (see `ShownPopups`). One observer; a later call replaces it.
+    func observeShown(_ observer: @escaping @Sendable (ShownPopups) -> Void)
+    /// Closes popups another process showed (a dead instance of the caller), if the server
+    /// that showed them is still the one running; queued to the presenter's thread.
+    func postCloseLeftovers(_ popups: ShownPopups)
 }
 
 public struct NotificationServerInfo: Sendable, Equatable {

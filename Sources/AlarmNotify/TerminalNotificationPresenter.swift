@@ -55,6 +55,8 @@ final class TerminalNotificationPresenter: NotificationPresenting {
         return parts.joined(separator: " — ")
     }
 
+    /// write(2), its failure ignored: FileHandle.write traps on an error, and stderr may be a
+    /// log file on a full or read-only disk (alarmd's, in its state folder).
     @Sendable static func writeToStderr(_ line: String) {
         StandardError.write(line + "\n")
     }

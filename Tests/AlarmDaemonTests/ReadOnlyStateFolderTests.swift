@@ -1,0 +1,121 @@
+import Foundation
+import OpenAlarmKit
+import Testing
+import TestSupport
+
+/// Issue 10, defect 7: with a read-only state folder at start, alarmd used to exit (its
+/// instance lock and the store need a writable folder), so no alarm rang at all. Now it
+/// serves from memory and saves everything once the folder is writable again.
+///
+/// The tests run as root, for whom a mode does not stop writes, so the folder is made
+/// read-only by a mount: a bind mount of it remounted read-only, or an empty read-only tmpfs.
+@Suite(.serialized) struct ReadOnlyStateFolderTests {
+    @Test func aReadOnlyFolderAtStartIsServedFromMemoryAndSavedOnceWritable() async throws {
+        let daemon = try DaemonHarness()
+        let server = try #require(daemon.notifications)
+        let state = daemon.root.appendingPathComponent("state").path
+        try daemon.start()
+        let kept = makeRecord(title: "Stored before", schedule: .fixed(Date().addingTimeInterval(3600)))
+        try daemon.connect().send(.schedule, record: kept)
+        daemon.stop()
+
+        guard let mount = ReadOnlyMount(bindOf: state) else { return }
+        defer { mount.remove() }
+        try daemon.start()  // used to exit: "cannot create ... alarmd.lock: Read-only file system"
+        #expect(try daemon.record(kept.id) != nil, "the stored alarms are served")
+
+        let timer = makeRecord(title: "While read-only", preAlert: 1)
+        let reply = try daemon.connect().send(.schedule, record: timer)
+        #expect(reply.ok == true)
+        #expect(reply.warning?.contains("not yet durable") == true, "\(reply.warning ?? "no warning")")
+        #expect(reply.warning?.contains("read-only") == true, "\(reply.warning ?? "no warning")")
+        let status = try #require(try daemon.connect().send(.status).status)
+        #expect(status.storageProblem?.contains("read-only") == true, "\(status.storageProblem ?? "none")")
+        #expect(status.storageProblem?.contains(daemon.paths.stateDirectory) == true, "says where: \(status.storageProblem ?? "none")")
+        try await eventually("the timer to ring") { try daemon.record(timer.id)?.phase.state == .alerting }
+        await eventually("sound") { daemon.audioBytes > 0 }
+        let later = makeRecord(title: "Set while read-only", schedule: .fixed(Date().addingTimeInterval(7200)))
+        #expect(try daemon.connect().send(.schedule, record: later).warning?.contains("not yet durable") == true)
+        let cancelled = try daemon.connect().send(.cancel, alarm: kept.id)
+        #expect(cancelled.warning?.contains("not yet durable") == true)
+
+        let notices = try await server.waitForNotifies(summary: "Alarms cannot be saved")
+        #expect(notices.count == 1, "one notification: \(notices)")
+        #expect(notices.first?.body.contains("read-only") == true, "\(notices.first?.body ?? "")")
+
+        // Writable again: the retry (1 s, 2 s, 4 s, ...) opens the store and saves it all.
+        mount.makeWritable()
+        try await eventually("everything to be saved", within: 40) {
+            try daemon.connect().send(.status).status?.storageProblem == nil
+        }
+        daemon.kill9()
+        mount.remove()
+        try daemon.start()
+        #expect(try daemon.record(later.id) != nil, "saved after the folder became writable")
+        #expect(try daemon.record(timer.id)?.phase.state == .alerting, "the ringing timer too")
+        #expect(try daemon.record(kept.id) == nil, "and the cancel")
+        #expect(server.notifies(summary: "Alarms cannot be saved").count == 1)
+    }
+
+    @Test func aFirstStartOnAReadOnlyHomeServesAndASecondDaemonIsRefused() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        let state = daemon.root.appendingPathComponent("state").path
+        guard getuid() == 0, Subprocess.runQuietly("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", state]) else {
+            Issue.record("skipped: needs root to mount a read-only tmpfs as the state folder")
+            return
+        }
+        defer { _ = Subprocess.runQuietly("/bin/umount", ["-l", state]) }
+        try daemon.start()  // no folder, no lock file, no database can be made: the runtime lock
+        let record = makeRecord(title: "Nowhere to save", schedule: .fixed(Date().addingTimeInterval(3600)))
+        let reply = try daemon.connect().send(.schedule, record: record)
+        #expect(reply.ok == true && reply.warning?.contains("not yet durable") == true, "\(reply)")
+        #expect(try daemon.record(record.id) != nil)
+
+        // A second daemon for the same user must not serve beside it.
+        let second = try Subprocess.run(BuildProducts.path("alarmd"), [], environment: daemon.environment)
+        #expect(second.termination.status == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("already serving"), "\(second.stderr)")
+        #expect(try daemon.record(record.id) != nil, "the first one still serves")
+    }
+}
+
+/// Found while staging a state folder that turns read-only mid-run: alarmd's log (its stderr;
+/// `alarmd.log` in the state folder when a client started it) on a full or read-only disk
+/// killed it at the next log line, because FileHandle.write traps on an error.
+@Suite struct UnwritableLogTests {
+    @Test func aLogThatCannotBeWrittenDoesNotStopTheDaemon() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        daemon.wrapper = ["/bin/sh", "-c", "exec \"$0\" 2>/dev/full"]  // every write: ENOSPC
+        try daemon.start()
+        let timer = makeRecord(title: "Logged nowhere", preAlert: 1)
+        try daemon.connect().send(.schedule, record: timer)
+        try await eventually("the timer to ring") { try daemon.record(timer.id)?.phase.state == .alerting }
+        #expect(try daemon.connect().send(.stop, alarm: timer.id).ok == true)
+        #expect(daemon.exitStatus == nil, "still running")
+    }
+}
+
+/// A bind mount of a folder onto itself, remounted read-only; removed by `remove()`.
+struct ReadOnlyMount {
+    let path: String
+
+    /// Nil (and a recorded issue saying why) when mounting is not permitted here.
+    init?(bindOf path: String) {
+        self.path = path
+        guard getuid() == 0, Subprocess.runQuietly("/bin/mount", ["--bind", path, path]) else {
+            Issue.record("skipped: needs root and a permitted mount to make \(path) read-only")
+            return nil
+        }
+        guard Subprocess.runQuietly("/bin/mount", ["-o", "remount,bind,ro", path]) else {
+            _ = Subprocess.runQuietly("/bin/umount", ["-l", path])
+            Issue.record("skipped: cannot remount \(path) read-only")
+            return nil
+        }
+    }
+
+    func makeWritable() { _ = Subprocess.runQuietly("/bin/mount", ["-o", "remount,bind,rw", path]) }
+
+    func remove() {
+        while Subprocess.runQuietly("/bin/umount", ["-l", path]) {}
+    }
+}
