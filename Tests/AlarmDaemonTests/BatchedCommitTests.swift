@@ -13,7 +13,7 @@ import Testing
     @Test func theChangesOfOneTurnAreOneCommit() throws {
         let persistence = CountingPersistence()
         let engine = Engine(
-            lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: TimeZone(identifier: "UTC")!)), maxAlarmsPerApp: 100,
+            lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: .utc)), maxAlarmsPerApp: 100,
             persistence: persistence, sounds: SilentOutputs(), presenter: SilentOutputs(), logger: Logger(label: "test"))
         var requested = 0
         engine.onCommitNeeded = { requested += 1 }
