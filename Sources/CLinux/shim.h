@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/file.h>
+#include <malloc.h>
 
 // SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
 // its layout is fixed by the kernel ABI.

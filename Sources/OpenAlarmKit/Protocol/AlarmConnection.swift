@@ -30,6 +30,9 @@ public final class AlarmConnection: @unchecked Sendable {
     private let lock = NSLock()
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline: a large line arrives in many reads,
+    /// and scanning it from the start after each one would cost O(bytes²).
+    private var scanned = 0
     private var nextID = 1
 
     public init(socketPath: String) throws(ConnectionError) {
@@ -72,11 +75,18 @@ public final class AlarmConnection: @unchecked Sendable {
         nextID += 1
         var request = request
         request.id = id
+        // Alarm lists come in pages, so no list outgrows a line's cap (see `Request.page`).
+        if request.op == .list || request.op == .watch, request.page == nil { request.page = AlarmProtocol.defaultPage }
         try write(request)
+        var pages: [AlarmRecord] = []
         while true {
-            let message = try readMessage(timeoutIsError: true)
+            var message = try readMessage(timeoutIsError: true)
             guard message.id == id else { continue }  // an event pushed before the reply
             if message.ok == false, let error = message.error { throw .refused(error) }
+            guard message.more == true || !pages.isEmpty else { return message }
+            pages.append(contentsOf: message.alarms ?? [])
+            guard message.more != true else { continue }
+            message.alarms = pages
             return message
         }
     }
@@ -92,8 +102,17 @@ public final class AlarmConnection: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
         let (stream, continuation) = AsyncStream.makeStream(of: AlarmProtocol.Message.self)
         let thread = Thread { [self] in
+            // An `alarms` event sent in pages is handed on whole, once its last page is in.
+            var pages: [AlarmRecord]?
             while true {
-                guard let message = try? self.readMessage(timeoutIsError: false) else { break }
+                guard var message = try? self.readMessage(timeoutIsError: false) else { break }
+                if message.event == .alarms, message.more == true || pages != nil {
+                    if pages == nil { pages = [] }
+                    pages!.append(contentsOf: message.alarms ?? [])
+                    guard message.more != true else { continue }
+                    message.alarms = pages
+                    pages = nil
+                }
                 if case .terminated = continuation.yield(message) { break }
             }
             continuation.finish()
@@ -118,14 +137,16 @@ public final class AlarmConnection: @unchecked Sendable {
 
     private func readMessage(timeoutIsError: Bool) throws(ConnectionError) -> AlarmProtocol.Message {
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                scanned = 0
                 if let fast = line.withUnsafeBytes(MessageReader.message) { return fast }
                 do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: line) } catch {
                     throw .broken("unreadable reply: \(error)")
                 }
             }
+            scanned = buffer.count
             guard buffer.count <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
