@@ -25,6 +25,18 @@ enum AlarmListReply {
         return keyed.map(\.id)
     }
 
+    /// What a watcher that asked for `limit` sees: every alarm that rings, counts down or is
+    /// paused, and the first `limit` scheduled ones, in `order`.
+    static func limited(_ order: [UUID], to limit: Int, records: [UUID: AlarmRecord]) -> [UUID] {
+        var scheduled = 0
+        return order.filter { id in
+            guard let record = records[id] else { return false }
+            guard record.phase.state == .scheduled else { return true }
+            scheduled += 1
+            return scheduled <= limit
+        }
+    }
+
     /// - Parameters:
     ///   - id: the request's id for a reply; nil for a pushed event.
     ///   - page: the client's `page`: lines of at most that many records, each but the last

@@ -196,6 +196,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             case .watch:
                 connection.watching = .some(request.app)
                 connection.page = request.page
+                connection.limit = request.limit
                 apps.watching(connection, request: request)
                 loop.afterThisTurn { [unowned self] in server.push(alarmsEvent(for: connection), to: connection) }
             case .missed:
@@ -228,7 +229,8 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     private func alarmsEvent(for watcher: SocketServer.Connection, order: [UUID]? = nil) -> SocketServer.Reply {
         let order = order ?? AlarmListReply.order(engine.records, lifecycle: engine.lifecycle, app: watcher.watching ?? nil)
-        return .stream(alarmsReply(order, replyTo: nil, page: watcher.page))
+        let shown = watcher.limit.map { AlarmListReply.limited(order, to: $0, records: engine.records) } ?? order
+        return .stream(alarmsReply(shown, replyTo: nil, page: watcher.page))
     }
 
     // MARK: Changes

@@ -49,8 +49,9 @@ final class SocketServer {
         fileprivate var heldBytes = 0
         /// Requests wait unanswered until the stream is done.
         fileprivate var waitingForStream = false
-        /// Set by `watch`: the watcher's `page`, for its `alarms` events.
+        /// Set by `watch`: the watcher's `page` and `limit`, for its `alarms` events.
         var page: Int?
+        var limit: Int?
 
         /// Everything queued for this client, sent or not yet.
         fileprivate var backlog: Int { outbox.count + heldBytes }

@@ -55,7 +55,7 @@ struct DaemonRows {
     /// `writing`, while that file in /etc is written and renamed over every 50 ms, as package
     /// managers and config tools do.
     private func wakeUps(_ daemon: BenchDaemon, writing file: String?) -> Double {
-        let before = daemon.contextSwitches()
+        let before = daemon.threadSwitches()
         let end = Date().addingTimeInterval(idleSeconds)
         while Date() < end {
             if let file {
@@ -64,7 +64,7 @@ struct DaemonRows {
             }
             usleep(50_000)
         }
-        return Double(daemon.contextSwitches() - before) * 60 / idleSeconds
+        return Double(daemon.wakeUps(since: before)) * 60 / idleSeconds
     }
 
     /// 100,000 alarms: every command works, `list` takes how long, and the memory a big list
@@ -89,7 +89,7 @@ struct DaemonRows {
         guard alarms.count == count else { throw BenchError("list gave \(alarms.count) alarms, not \(count)") }
         let commands: [[String]] = [
             ["status"], ["list", "--json"], ["show", alarms[5].id.uuidString], ["timer", "1h", "--title", "one more"],
-            ["pause", alarms[9].id.uuidString], ["cancel", alarms[7].id.uuidString], ["missed"],
+            ["disable", alarms[9].id.uuidString], ["enable", alarms[9].id.uuidString], ["cancel", alarms[7].id.uuidString], ["missed"],
         ]
         var failed: [String] = []
         var jsonMs = Double.nan

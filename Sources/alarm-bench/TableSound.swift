@@ -114,7 +114,8 @@ struct SoundRows {
             ("MP3 playback CPU", "ours MP3", "mpg123", "≤ 1.0× of the best peer"),
         ] {
             let o = results.cpu(ours), p = results.cpu(peer)
-            let peerName = peer == "aplay" ? "aplay" : peer == "flac|aplay" ? "flac -d | aplay" : "\(peer) | aplay"
+            // A pipe sign would end the Markdown cell.
+            let peerName = peer == "aplay" ? "aplay" : peer == "flac|aplay" ? "flac -d → aplay" : "\(peer) → aplay"
             table.add(name, peer: "\(peerName) " + p.text("ms CPU", digits: 1), ours: o.text("ms CPU", digits: 1) + ", peak RSS \(results.peakMiB(ours)) MiB (peer \(results.peakMiB(peer)))",
                       ratio: o.median / p.median, goal: goal)
         }

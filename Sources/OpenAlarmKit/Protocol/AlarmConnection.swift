@@ -93,8 +93,10 @@ public final class AlarmConnection: @unchecked Sendable {
 
     /// Subscribes this connection to pushed events and streams them until the daemon goes
     /// away or the stream is dropped. The connection is for watching only from then on.
-    public func watch(app: String? = nil, runsIntents: Bool = false) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
-        var request = AlarmProtocol.Request(id: 0, op: .watch, app: app)
+    /// `limit`: events carry only the first `limit` scheduled alarms (and all that ring, count
+    /// down or are paused), for a status bar that shows no more.
+    public func watch(app: String? = nil, runsIntents: Bool = false, limit: Int? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+        var request = AlarmProtocol.Request(id: 0, op: .watch, app: app, limit: limit)
         if runsIntents { request.runsIntents = true }
         try send(request)
         // Events may be hours apart: no receive timeout while watching.

@@ -61,6 +61,9 @@ public enum AlarmProtocol {
         public var app: String?
         public var alarm: UUID?
         public var record: AlarmRecord?
+        /// `watch`: `alarms` events carry every alarm that rings, counts down or is paused, and
+        /// only the first `limit` others (soonest first): all a status bar shows, however many
+        /// alarms there are. (`missed`: how many entries.) A daemon that predates it sends all.
         public var limit: Int?
         /// `schedule`: the intents the alarm's Stop and secondary buttons run in the app.
         public var stopIntent: EncodedIntent?
