@@ -15,11 +15,10 @@ final class RecordEncodingCache {
     private var cachedBytes = 0
     private let encoder = AlarmProtocol.encoder()
 
-    /// Forgets alarms that are gone.
-    func prune(keeping ids: some Collection<UUID>) {
-        guard cache.count > ids.count else { return }
-        let keep = Set(ids)
-        cache = cache.filter { keep.contains($0.key) }
+    /// Forgets alarms that are gone, so that their bytes do not hold the budget from live ones.
+    func prune(keeping ids: Dictionary<UUID, AlarmRecord>.Keys) {
+        guard cache.keys.contains(where: { !ids.contains($0) }) else { return }
+        cache = cache.filter { ids.contains($0.key) }
         cachedBytes = cache.values.reduce(0) { $0 + $1.json.count }
     }
 
