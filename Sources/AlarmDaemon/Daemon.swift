@@ -122,7 +122,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             handle(request, from: connection)
         }
         server.beforeRequest = { [unowned self] in ringIfDue() }
-        server.snapshot = { [unowned self] watcher in alarmsEvent(for: watcher.watching ?? nil) }
+        server.snapshot = { [unowned self] watcher in alarmsEvent(for: watcher) }
         apps = try AppsService(
             persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,
             paths: paths, logger: logger,
@@ -167,9 +167,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     // MARK: Requests
 
     private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> SocketServer.Reply {
-        if request.op == .list { return .now(encoded.alarmsMessage(alarms(of: request.app), replyTo: request.id)) }
+        if request.op == .list { return .stream(alarmsReply(AlarmListReply.order(engine.records, lifecycle: engine.lifecycle, app: request.app), replyTo: request.id, page: request.page)) }
         let reply = answer(request, from: connection)
-        guard reply.ok == true, Self.changingOps.contains(request.op), engine.commitIsRequested else { return .now(encode(reply)) }
+        guard reply.ok == true, Self.changingOps.contains(request.op), engine.commitIsRequested else { return .line(encode(reply)) }
         // Encoded after the turn's commit, which decides whether it is durable.
         return .afterCommit { [unowned self] in
             var reply = reply
@@ -222,8 +222,10 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             case .watch:
                 connection.watching = .some(request.app)
                 connection.wantsEndings = request.endings == true
+                connection.page = request.page
+                connection.limit = request.limit
                 apps.watching(connection, request: request)
-                loop.afterThisTurn { [unowned self] in server.push(line: alarmsEvent(for: request.app), to: connection) }
+                loop.afterThisTurn { [unowned self] in server.push(alarmsEvent(for: connection), to: connection) }
             case .missed:
                 do { reply.missed = try engine.missed(limit: min(max(request.limit ?? 50, 1), 10_000)) } catch {
                     throw .init(.storage, "cannot read missed alarms: \(error)")
@@ -244,17 +246,15 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         return reply
     }
 
-    /// An app's alarms (all when nil), soonest deadline first.
-    private func alarms(of app: String?) -> [AlarmRecord] {
-        let lifecycle = engine.lifecycle
-        return engine.records.values.filter { app == nil || $0.appID == app }
-            .map { (deadline: lifecycle.deadline(of: $0) ?? .distantFuture, record: $0) }
-            .sorted { ($0.deadline, $0.record.id) < ($1.deadline, $1.record.id) }
-            .map(\.record)
+    /// The alarms in `order` (AlarmListReply), written as the client reads them.
+    private func alarmsReply(_ order: [UUID], replyTo id: Int?, page: Int?) -> ReplyStream {
+        AlarmListReply.stream(order, replyTo: id, page: page, cache: encoded) { [unowned self] id in engine.records[id] }
     }
 
-    private func alarmsEvent(for app: String?) -> Data {
-        encoded.alarmsMessage(alarms(of: app), replyTo: nil)
+    private func alarmsEvent(for watcher: SocketServer.Connection, order: [UUID]? = nil) -> SocketServer.Reply {
+        let order = order ?? AlarmListReply.order(engine.records, lifecycle: engine.lifecycle, app: watcher.watching ?? nil)
+        let shown = watcher.limit.map { AlarmListReply.limited(order, to: $0, records: engine.records) } ?? order
+        return .stream(alarmsReply(shown, replyTo: nil, page: watcher.page))
     }
 
     // MARK: Changes
@@ -269,13 +269,13 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         loop.afterThisTurn { [unowned self] in
             broadcastPending = false
             encoded.prune(keeping: engine.records.keys)
-            // One encoding per distinct filter, however many watchers share it.
-            var lines: [String?: Data] = [:]
+            // One sort per distinct filter, however many watchers share it (encodings are cached).
+            var orders: [String?: [UUID]] = [:]
             for watcher in server.watchers {
                 let app = watcher.watching!
                 server.pushSnapshot(to: watcher) {
-                    if lines[app] == nil { lines[app] = alarmsEvent(for: app) }
-                    return lines[app]!
+                    if orders[app] == nil { orders[app] = AlarmListReply.order(engine.records, lifecycle: engine.lifecycle, app: app) }
+                    return alarmsEvent(for: watcher, order: orders[app]!)
                 }
             }
         }

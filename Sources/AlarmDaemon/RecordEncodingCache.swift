@@ -3,34 +3,36 @@ import OpenAlarmKit
 
 /// Each alarm's JSON, encoded once per change rather than once per list: JSONEncoder costs
 /// ~50 µs a record on Linux, and a watcher or `list` asks for every alarm on every change.
-/// Loop thread only.
+///
+/// The cache is bounded (`budget`): with 100,000 alarms, keeping every encoding would hold
+/// ~40 MiB for good after one `list`. Past the budget, records are encoded for each list and
+/// forgotten, so memory returns to where it was. Loop thread only.
 final class RecordEncodingCache {
+    /// JSON bytes kept at most: every alarm of a few thousand, the first ones of more.
+    static let budget = 8 << 20
+
     private var cache: [UUID: (record: AlarmRecord, json: Data)] = [:]
+    private var cachedBytes = 0
     private let encoder = AlarmProtocol.encoder()
 
-    /// The `alarms` message for `records`: a reply to request `id`, or a pushed event.
-    func alarmsMessage(_ records: [AlarmRecord], replyTo id: Int?) -> Data {
-        var line = Data(#"{"alarms":["#.utf8)
-        for (index, record) in records.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            line.append(json(for: record))
+    /// Forgets alarms that are gone, so that their bytes do not hold the budget from live ones.
+    func prune(keeping ids: Dictionary<UUID, AlarmRecord>.Keys) {
+        guard cache.keys.contains(where: { !ids.contains($0) }) else { return }
+        cache = cache.filter { ids.contains($0.key) }
+        cachedBytes = cache.values.reduce(0) { $0 + $1.json.count }
+    }
+
+    func json(for record: AlarmRecord) -> Data {
+        if let cached = cache[record.id] {
+            if cached.record == record { return cached.json }
+            cachedBytes -= cached.json.count
+            cache[record.id] = nil
         }
-        line.append(contentsOf: (id.map { #"],"id":\#($0),"ok":true,"v":"# } ?? #"],"event":"alarms","v":"#).utf8)
-        line.append(contentsOf: "\(AlarmProtocol.version)}".utf8)
-        return line
-    }
-
-    /// Forgets alarms that are gone.
-    func prune(keeping ids: some Collection<UUID>) {
-        guard cache.count > ids.count else { return }
-        let keep = Set(ids)
-        cache = cache.filter { keep.contains($0.key) }
-    }
-
-    private func json(for record: AlarmRecord) -> Data {
-        if let cached = cache[record.id], cached.record == record { return cached.json }
         let json = (try? encoder.encode(record)) ?? Data("null".utf8)
-        cache[record.id] = (record, json)
+        if cachedBytes + json.count <= Self.budget {
+            cache[record.id] = (record, json)
+            cachedBytes += json.count
+        }
         return json
     }
 }

@@ -15,13 +15,21 @@ import OpenAlarmKit
 /// told so and closed; and when the process runs out of descriptors, accepting pauses instead
 /// of spinning.
 final class SocketServer {
-    /// Answers a request with its reply line (JSON, no newline).
+    /// Answers a request: its reply line (JSON, no newline), or a reply written as the client reads.
     typealias Handler = (AlarmProtocol.Request, Connection) -> Reply
 
     enum Reply {
-        case now(Data)
+        case line(Data)
+        /// Written piece by piece as the client reads it.
+        case stream(ReplyStream)
         /// Made once the loop turn's changes are committed (see `holdLines`).
         case afterCommit(() -> Data)
+    }
+
+    /// What waits behind a reply that is being streamed, in order.
+    fileprivate enum Held {
+        case line(Data)
+        case stream(ReplyStream)
     }
 
     final class Connection {
@@ -41,8 +49,21 @@ final class SocketServer {
         /// The state changed while replies were still queued: the latest snapshot goes out
         /// once they drain, instead of every intermediate one.
         fileprivate var snapshotPending = false
-        /// Lines waiting in `held` for the turn's commit.
+        /// Replies in `waitingForCommit`, for the turn's commit.
         fileprivate var heldLines = 0
+        /// The reply being written as the client reads it (`ReplyStream`); while it lasts,
+        /// no other request is answered and other messages wait in `held`.
+        fileprivate var stream: ReplyStream?
+        fileprivate var held: [Held] = []
+        fileprivate var heldBytes = 0
+        /// Requests wait unanswered until the stream is done.
+        fileprivate var waitingForStream = false
+        /// Set by `watch`: the watcher's `page` and `limit`, for its `alarms` events.
+        var page: Int?
+        var limit: Int?
+
+        /// Everything queued for this client, sent or not yet.
+        fileprivate var backlog: Int { outbox.count + heldBytes }
 
         init(fd: Int32) { self.fd = fd }
     }
@@ -56,6 +77,12 @@ final class SocketServer {
     static let maxOutboxTotal = 64 << 20
     /// How long accepting pauses when the process is out of descriptors.
     static let acceptBackoff = 0.25
+    /// A streamed reply's next piece is made when less than this waits to be sent.
+    static let streamLowWater = 256 << 10
+    /// After a reply this large, free memory goes back to the system (`malloc_trim`): glibc
+    /// keeps what a big list used, and a daemon that listed 100,000 alarms once would stay
+    /// ~100 MiB larger for good.
+    static let trimAfterBytes = 1 << 20
 
     private let loop: EventLoop
     private let logger: Logger
@@ -65,6 +92,7 @@ final class SocketServer {
     private var connections: [Int32: Connection] = [:]
     private var queuedBytes = 0
     private var acceptPaused = false
+    private var trimScheduled = false
     /// Held open so that, out of descriptors, one can be freed to tell a client why it is refused.
     private var spareFD: Int32
     private let encoder = AlarmProtocol.encoder()
@@ -73,7 +101,7 @@ final class SocketServer {
     var beforeRequest: () -> Void = {}
     /// Every line for any client, in order, while the loop turn's changes wait for their
     /// commit; nil when not holding.
-    private var held: [(connection: Connection, line: () -> Data)]?
+    private var waitingForCommit: [(connection: Connection, reply: Reply)]?
 
     init(loop: EventLoop, listening fd: Int32, maxClients: Int, logger: Logger, handler: @escaping Handler) {
         self.loop = loop
@@ -98,7 +126,7 @@ final class SocketServer {
 
     /// The latest state a watcher should see (the alarm list, filtered as it asked); set by
     /// the daemon, called when a watcher's held-back snapshot can go out.
-    var snapshot: (Connection) -> Data = { _ in Data() }
+    var snapshot: (Connection) -> Reply = { _ in .line(Data()) }
 
     /// Replies a watcher may have queued before a new snapshot waits for them to drain.
     static let snapshotBacklog = 256 << 10
@@ -107,63 +135,67 @@ final class SocketServer {
     /// that is behind gets only the latest, once its queue drains: queueing every intermediate
     /// alarm list let a flood of changes bury a reading watcher under megabytes of obsolete
     /// lists until it was dropped. `line` is called only if the snapshot goes out now.
-    func pushSnapshot(to connection: Connection, line: () -> Data) {
+    func pushSnapshot(to connection: Connection, line: () -> Reply) {
         guard connections[connection.fd] === connection else { return }
-        guard connection.outbox.count <= Self.snapshotBacklog else {
+        guard connection.backlog <= Self.snapshotBacklog, connection.stream == nil else {
             connection.snapshotPending = true
             return
         }
         connection.snapshotPending = false
-        push(line: line(), to: connection)
+        push(line(), to: connection)
     }
 
     /// From now until `releaseLines()`, replies and pushes wait, in order: the daemon commits
     /// the turn's changes first, so that a reply still means durable.
     func holdLines() {
-        if held == nil { held = [] }
+        if waitingForCommit == nil { waitingForCommit = [] }
     }
 
     /// Sends what waited for the commit, making the deferred replies now.
     func releaseLines() {
-        guard let lines = held else { return }
-        held = nil
-        var touched: [Connection] = []
-        for (connection, line) in lines {
+        guard let replies = waitingForCommit else { return }
+        waitingForCommit = nil
+        for (connection, reply) in replies {
+            // Counted down first: a half-closed client is dropped when its outbox drains, which
+            // must happen after its last reply, not between two of them.
             connection.heldLines -= 1
-            guard connections[connection.fd] === connection else { continue }
-            let data = line()
-            connection.outbox.append(contentsOf: data)
-            connection.outbox.append(0x0A)
-            queuedBytes += data.count + 1
-            if touched.last !== connection { touched.append(connection) }
-        }
-        // Flushed once each, after all their lines are queued: a half-closed client is
-        // dropped when its outbox drains, which must not happen between two of its replies.
-        for connection in touched where connections[connection.fd] === connection { flush(connection) }
-        enforceGlobalCap()
-    }
-
-    private func push(reply: Reply, to connection: Connection) {
-        switch reply {
-        case .now(let data): push(line: data, to: connection)
-        case .afterCommit(let make):
-            guard held != nil else { return push(line: make(), to: connection) }
-            connection.heldLines += 1
-            held!.append((connection, make))
+            push(reply, to: connection)
         }
     }
 
     /// Pushes an already encoded message (no newline) to one connection.
-    func push(line: Data, to connection: Connection) {
+    func push(line: Data, to connection: Connection) { push(.line(line), to: connection) }
+
+    /// Pushes a reply or event; a stream is written piece by piece as the client reads it.
+    func push(_ reply: Reply, to connection: Connection) {
         guard connections[connection.fd] === connection else { return }
-        if held != nil {
+        if waitingForCommit != nil {
             connection.heldLines += 1
-            held!.append((connection, { line }))
+            waitingForCommit!.append((connection, reply))
             return
         }
-        connection.outbox.append(contentsOf: line)
-        connection.outbox.append(0x0A)
-        queuedBytes += line.count + 1
+        let ready: Held
+        switch reply {
+        case .line(let line): ready = .line(line)
+        case .afterCommit(let make): ready = .line(make())
+        case .stream(let stream): ready = .stream(stream)
+        }
+        if connection.stream != nil {
+            connection.held.append(ready)
+            if case .line(let line) = ready {
+                connection.heldBytes += line.count + 1
+                queuedBytes += line.count + 1
+            }
+        } else {
+            switch ready {
+            case .line(let line):
+                connection.outbox.append(contentsOf: line)
+                connection.outbox.append(0x0A)
+                queuedBytes += line.count + 1
+            case .stream(let stream):
+                connection.stream = stream
+            }
+        }
         flush(connection)
         if connections[connection.fd] === connection { enforceGlobalCap() }
     }
@@ -259,7 +291,7 @@ final class SocketServer {
     /// Answers up to `slice` complete requests; what is left waits for the next turn.
     private func serve(_ connection: Connection) {
         var answered = 0
-        while answered < Self.slice, connections[connection.fd] === connection, let line = connection.inbox.popLine() {
+        while answered < Self.slice, connections[connection.fd] === connection, connection.stream == nil, let line = connection.inbox.popLine() {
             answered += 1
             if line.count > AlarmProtocol.maxRequestBytes {
                 push(tooLarge, to: connection)
@@ -274,6 +306,13 @@ final class SocketServer {
             push(tooLarge, to: connection)
         }
         let more = connection.inbox.withUnsafeBytes { $0.contains(0x0A) }
+        if connection.stream != nil, more || connection.readClosed {
+            // Answered once the streamed reply is out (`streamFinished`).
+            connection.waitingForStream = true
+            connection.backlogged = true
+            updateInterest(connection)
+            return
+        }
         if more {
             // Stop reading until the backlog is served, so a flood waits in the kernel's
             // socket buffer (bounded) rather than in ours.
@@ -315,21 +354,70 @@ final class SocketServer {
             push(.failure(id: request.id, .init(.unsupportedVersion, "protocol version \(request.v) is not supported; this alarmd speaks \(AlarmProtocol.version)")), to: connection)
             return
         }
-        push(reply: handler(request, connection), to: connection)
+        push(handler(request, connection), to: connection)
+    }
+
+    /// Tops the outbox up from the reply being streamed, and once that is done, from what
+    /// waited behind it.
+    private func refill(_ connection: Connection) {
+        while connection.outbox.count < Self.streamLowWater, let stream = connection.stream {
+            if let piece = stream.next() {
+                connection.outbox.append(contentsOf: piece)
+                queuedBytes += piece.count
+                continue
+            }
+            connection.stream = nil
+            if stream.produced >= Self.trimAfterBytes { trimSoon() }
+            while connection.stream == nil, !connection.held.isEmpty {
+                switch connection.held.removeFirst() {
+                case .line(let line):
+                    connection.outbox.append(contentsOf: line)
+                    connection.outbox.append(0x0A)
+                    connection.heldBytes -= line.count + 1
+                case .stream(let next):
+                    connection.stream = next
+                }
+            }
+            if connection.stream == nil { streamFinished(connection) }
+        }
+    }
+
+    /// Requests that waited for a streamed reply are answered next turn.
+    private func streamFinished(_ connection: Connection) {
+        guard connection.waitingForStream else { return }
+        connection.waitingForStream = false
+        loop.nextTurn { [weak self, weak connection] in
+            guard let self, let connection, connections[connection.fd] === connection else { return }
+            connection.backlogged = false
+            updateInterest(connection)
+            serve(connection)
+        }
+    }
+
+    /// Gives memory freed after a large reply back to the system, once per loop turn.
+    private func trimSoon() {
+        guard !trimScheduled else { return }
+        trimScheduled = true
+        loop.nextTurn { [weak self] in
+            self?.trimScheduled = false
+            _ = malloc_trim(0)
+        }
     }
 
     private func flush(_ connection: Connection) {
+        refill(connection)
         while !connection.outbox.isEmpty {
             let n = connection.outbox.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n > 0 {
                 connection.outbox.removeFirst(n)
                 queuedBytes -= n
+                refill(connection)
                 continue
             }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EAGAIN {
-                if connection.outbox.count > Self.maxOutboxPerClient {
-                    logger.warning("dropping a client that stopped reading (\(connection.outbox.count) bytes queued)")
+                if connection.backlog > Self.maxOutboxPerClient {
+                    logger.warning("dropping a client that stopped reading (\(connection.backlog) bytes queued)")
                     drop(connection)
                 } else {
                     updateInterest(connection)
@@ -360,17 +448,20 @@ final class SocketServer {
     /// however many slow watchers there are.
     private func enforceGlobalCap() {
         guard queuedBytes > Self.maxOutboxTotal else { return }
-        for connection in connections.values.sorted(by: { $0.outbox.count > $1.outbox.count }) {
+        for connection in connections.values.sorted(by: { $0.backlog > $1.backlog }) {
             guard queuedBytes > Self.maxOutboxTotal / 2 else { return }
-            logger.warning("dropping a client that stopped reading: replies to all clients exceed \(Self.maxOutboxTotal >> 20) MiB (\(connection.outbox.count) bytes queued for it)")
+            logger.warning("dropping a client that stopped reading: replies to all clients exceed \(Self.maxOutboxTotal >> 20) MiB (\(connection.backlog) bytes queued for it)")
             drop(connection)
         }
     }
 
     private func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
-        queuedBytes -= connection.outbox.count
+        queuedBytes -= connection.backlog
         connection.outbox.removeAll()
+        connection.held.removeAll()
+        connection.heldBytes = 0
+        connection.stream = nil
         loop.unwatch(connection.fd)
         close(connection.fd)
     }

@@ -21,6 +21,7 @@
 #include <sys/file.h>
 #include <locale.h>
 #include <langinfo.h>
+#include <malloc.h>
 
 // SO_PEERCRED's struct ucred is hidden behind _GNU_SOURCE, which a module header cannot set;
 // its layout is fixed by the kernel ABI.

@@ -23,6 +23,13 @@ struct DaemonBench: AsyncParsableCommand {
     /// the `sounding` events, and stops each as soon as it sounds (stop latency = round trip
     /// of the stop request, which returns only once the sound is silent).
     private func lateness() async throws {
+        let (late, stops) = try await Self.lateness(alarms: alarms)
+        print("lateness, scheduled instant -> first frame written (\(late.count) alarms): median \(ms(median(late))), p90 \(ms(percentile(late, 0.9))), worst \(ms(late.last ?? .nan))  goal: median < 1 ms, worst < 5 ms")
+        print("stop latency, stop request -> sound silenced and acknowledged: median \(ms(median(stops))), worst \(ms(stops.last ?? .nan))  goal: < 50 ms")
+    }
+
+    /// Lateness and stop latency of each alarm, in ms, sorted.
+    static func lateness(alarms: Int) async throws -> (late: [Double], stops: [Double]) {
         let daemon = try BenchDaemon()
         defer { daemon.stop() }
         let watch = try daemon.connect()
@@ -45,10 +52,7 @@ struct DaemonBench: AsyncParsableCommand {
             measured.append((frame.timeIntervalSince(fired), Date().timeIntervalSince(sent)))
             if measured.count == wanted.count { break }
         }
-        let late = measured.map { $0.late * 1000 }.sorted()
-        let stops = measured.map { $0.stop * 1000 }.sorted()
-        print("lateness, scheduled instant -> first frame written (\(late.count) alarms): median \(ms(median(late))), p90 \(ms(percentile(late, 0.9))), worst \(ms(late.last ?? .nan))  goal: median < 1 ms, worst < 5 ms")
-        print("stop latency, stop request -> sound silenced and acknowledged: median \(ms(median(stops))), worst \(ms(stops.last ?? .nan))  goal: < 50 ms")
+        return (measured.map { $0.late * 1000 }.sorted(), measured.map { $0.stop * 1000 }.sorted())
     }
 
     /// 1,000 alarms scheduled, none due for a day: count the daemon's context switches (every
@@ -75,40 +79,36 @@ struct DaemonBench: AsyncParsableCommand {
         print("`alarmctl list --json` with 1,000 alarms, whole command: \(ms(command * 1000))")
 
         Thread.sleep(forTimeInterval: 1)  // let the scheduling burst settle
-        let before = daemon.contextSwitches()
+        let before = daemon.threadSwitches()
         Thread.sleep(forTimeInterval: idleSeconds)
-        let after = daemon.contextSwitches()
-        let perMinute = Double(after - before) * 60 / idleSeconds
-        print("idle with 1,000 alarms: \(after - before) wake-ups in \(Int(idleSeconds)) s (\(String(format: "%.1f", perMinute)) per minute)  goal: 0")
+        let woke = daemon.wakeUps(since: before)
+        let perMinute = Double(woke) * 60 / idleSeconds
+        print("idle with 1,000 alarms: \(woke) wake-ups in \(Int(idleSeconds)) s (\(String(format: "%.1f", perMinute)) per minute)  goal: 0")
         print("idle memory: RSS \(daemon.memory("VmRSS")), peak \(daemon.memory("VmHWM")), of which anonymous \(daemon.memory("RssAnon"))  goal: RSS < 20 MiB")
     }
 
     /// 10,000 alarms in the store; time from spawning alarmd to its first answer.
     private func startup() throws {
+        let times = try Self.startup(alarms: 10_000, runs: 5)
+        print("start with 10,000 alarms, spawn -> first answer: median \(ms(median(times))), worst \(ms(times.last!))  goal: < 300 ms")
+    }
+
+    /// Spawn -> first answer of alarmd with `alarms` in its store, in ms, sorted.
+    static func startup(alarms: Int, runs: Int) throws -> [Double] {
         let home = try BenchDaemon.makeHome()
-        let store = try AlarmStore(at: URL(fileURLWithPath: AlarmPaths(environment: home.environment).database))
-        let far = Date().addingTimeInterval(86400)
-        try store.write { batch in
-            for index in 0..<10_000 {
-                var record = BenchDaemon.record(title: "start \(index)", schedule: .fixed(far.addingTimeInterval(Double(index))))
-                record.phase = .scheduled(fireDate: far.addingTimeInterval(Double(index)))
-                try batch.save(record)
-            }
-        }
-        try store.close()
+        try BenchDaemon.fillStore(home, alarms: alarms)
         var times: [Double] = []
-        for _ in 0..<5 {
+        for _ in 0..<runs {
             let start = Date()
             let daemon = try BenchDaemon(home: home)
             // The socket listens before the alarms load; the first reply comes after.
             let count = try daemon.connect().send(.status).status?.alarmCount
             times.append(Date().timeIntervalSince(start) * 1000)
-            precondition(count == 10_000, "the daemon loaded \(count ?? 0) alarms, not 10,000")
+            precondition(count == alarms, "the daemon loaded \(count ?? 0) alarms, not \(alarms)")
             daemon.stop()
         }
-        times.sort()
-        print("start with 10,000 alarms, spawn -> first answer: median \(ms(median(times))), worst \(ms(times.last!))  goal: < 300 ms")
         try? FileManager.default.removeItem(atPath: home.root)
+        return times.sorted()
     }
 
     private func timeCommand(_ argv: [String], environment: [String: String]) throws -> Double {
@@ -164,18 +164,60 @@ final class BenchDaemon {
         throw ValidationError("alarmd did not start")
     }
 
+    /// Writes `alarms` one-shot alarms, a day or more away, straight into the home's store.
+    static func fillStore(_ home: Home, alarms: Int) throws {
+        let store = try AlarmStore(at: URL(fileURLWithPath: AlarmPaths(environment: home.environment).database))
+        let far = Date().addingTimeInterval(86400)
+        try store.write { batch in
+            for index in 0..<alarms {
+                var record = BenchDaemon.record(title: "start \(index)", schedule: .fixed(far.addingTimeInterval(Double(index))))
+                record.phase = .scheduled(fireDate: far.addingTimeInterval(Double(index)))
+                try batch.save(record)
+            }
+        }
+        try store.close()
+    }
+
+    var processID: pid_t { pid }
+
+    /// A field of /proc/PID/smaps_rollup (Rss, Anonymous, ...) in KiB.
+    func rollup(_ field: String) -> Double? {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return Double(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
+    }
+
+    /// A /proc/PID/status memory field (VmRSS, RssAnon, RssFile, VmHWM) in KiB.
+    func kib(_ field: String) -> Double? {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return Double(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
+    }
+
     func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: AlarmPaths(environment: home.environment).socket) }
 
     func stop() { MeasuredProcess.terminate(pid) }
 
     /// Voluntary and involuntary context switches of every thread of the daemon.
-    func contextSwitches() -> Int {
+    func contextSwitches() -> Int { threadSwitches().values.reduce(0, +) }
+
+    /// Context switches by thread id: a thread that ends between two readings takes its count
+    /// with it, so wake-ups are counted per thread (`wakeUps(since:)`).
+    func threadSwitches() -> [String: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { sum, task in
+        var counts: [String: Int] = [:]
+        for task in tasks {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+            counts[task] = status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
                 .compactMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
         }
+        return counts
+    }
+
+    /// Wake-ups since `before` (from `threadSwitches`): each living thread's growth, and all of
+    /// a thread that started since.
+    func wakeUps(since before: [String: Int]) -> Int {
+        threadSwitches().reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) }
     }
 
     func memory(_ field: String) -> String {

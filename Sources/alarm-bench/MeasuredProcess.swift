@@ -13,36 +13,42 @@ enum MeasuredProcess {
         var peakKiB: Int
     }
 
-    static func run(_ argv: [String], stdin: Int32? = nil, scratch: String) throws -> Usage {
+    static func run(_ argv: [String], stdin: Int32? = nil, stdout: Int32? = nil, scratch: String) throws -> Usage {
         let overhead = try wrapperOverhead(scratch: scratch)
-        var usage = try spawnTimed(argv, stdin: stdin, scratch: scratch)
+        var usage = try spawnTimed(argv, stdin: stdin, stdout: stdout, scratch: scratch)
         usage.cpu = max(0, usage.cpu - overhead)
         return usage
     }
 
     nonisolated(unsafe) private static var cachedOverhead: Double?
+    /// Held while starting a child, and by `closeOnExecPipe` while it makes a pipe.
+    static let spawnLock = NSLock()
 
     private static func wrapperOverhead(scratch: String) throws -> Double {
         if let cachedOverhead { return cachedOverhead }
-        let runs = try (0..<7).map { _ in try spawnTimed(["/bin/true"], stdin: nil, scratch: scratch).cpu }.sorted()
+        let runs = try (0..<7).map { _ in try spawnTimed(["/bin/true"], stdin: nil, stdout: nil, scratch: scratch).cpu }.sorted()
         cachedOverhead = runs[runs.count / 2]
         return runs[runs.count / 2]
     }
 
-    private static func spawnTimed(_ argv: [String], stdin: Int32?, scratch: String) throws -> Usage {
-        let rssFile = "\(scratch)/rss.txt"
+    private static func spawnTimed(_ argv: [String], stdin: Int32?, stdout: Int32?, scratch: String) throws -> Usage {
+        // Unique per run: the table measures a program and its peer at the same time.
+        let rssFile = "\(scratch)/rss-\(UUID().uuidString).txt"
+        defer { unlink(rssFile) }
         let full = ["/usr/bin/time", "-f", "%M", "-o", rssFile] + argv
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
         let cArgs = full.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        let err = posix_spawn(&pid, cArgs[0]!, &actions, nil, cArgs, environ)
+        let err = spawnLock.withLock { posix_spawn(&pid, cArgs[0]!, &actions, nil, cArgs, environ) }
         guard err == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(err)))") }
         var status: Int32 = 0
         var usage = rusage()
@@ -71,7 +77,7 @@ enum MeasuredProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let err = posix_spawn(&pid, argv[0], &actions, nil, cArgs, envp)
+        let err = spawnLock.withLock { posix_spawn(&pid, argv[0], &actions, nil, cArgs, envp) }
         guard err == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(err)))") }
         return pid
     }

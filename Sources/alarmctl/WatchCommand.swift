@@ -47,7 +47,8 @@ struct WatchCommand: AsyncParsableCommand {
         if waybar { await WaybarWatch(app: app).run(first: try? DaemonLauncher.connect()) }
         let link = try DaemonLink()
         let stream: AsyncStream<AlarmProtocol.Message>
-        do { stream = try link.connection.watch(app: app) } catch {
+        // The text line needs only what happens now and what comes next; --json gets everything.
+        do { stream = try link.connection.watch(app: app, limit: json ? nil : WaybarWatch.limit) } catch {
             complain(error.description)
             throw Exit.unreachable
         }

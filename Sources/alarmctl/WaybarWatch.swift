@@ -12,6 +12,10 @@ final class WaybarWatch: Sendable {
 
     init(app: String?) { self.app = app }
 
+    /// Scheduled alarms a bar is sent (its tooltip lists them): with 100,000 alarms, every
+    /// change would otherwise send the bar ~40 MiB.
+    static let limit = 50
+
     func run(first connection: AlarmConnection?) async -> Never {
         let ticker = Task { [self] in
             while !Task.isCancelled {
@@ -23,7 +27,7 @@ final class WaybarWatch: Sendable {
         _ = ticker
         var connection = connection
         while true {
-            if let current = connection, let stream = try? current.watch(app: app) {
+            if let current = connection, let stream = try? current.watch(app: app, limit: Self.limit) {
                 for await message in stream where message.event == .alarms {
                     state.withLock { $0.alarms = message.alarms ?? [] }
                     emit()

@@ -31,12 +31,20 @@ import Testing
         }
 
         func readLine() -> [String: Any]? {
+            guard let line = readRawLine() else { return nil }
+            return (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
+        }
+
+        /// The next line's bytes, without its newline; nil when the daemon closes or is silent for 5 s.
+        func readRawLine() -> [UInt8]? {
+            var scanned = 0
             while true {
-                if let newline = buffer.firstIndex(of: 10) {
-                    let line = Data(buffer[..<newline])
+                if let newline = buffer[scanned...].firstIndex(of: 10) {
+                    let line = Array(buffer[..<newline])
                     buffer.removeSubrange(...newline)
-                    return (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
+                    return line
                 }
+                scanned = buffer.count
                 var chunk = [UInt8](repeating: 0, count: 65536)
                 let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 guard n > 0 else { return nil }

@@ -31,6 +31,9 @@ public final class AlarmConnection: @unchecked Sendable {
     private let lock = Lock()
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline: a large line arrives in many reads,
+    /// and scanning it from the start after each one would cost O(bytes²).
+    private var scanned = 0
     private var nextID = 1
 
     public init(socketPath: String) throws(ConnectionError) {
@@ -73,20 +76,29 @@ public final class AlarmConnection: @unchecked Sendable {
         nextID += 1
         var request = request
         request.id = id
+        // Alarm lists come in pages, so no list outgrows a line's cap (see `Request.page`).
+        if request.op == .list || request.op == .watch, request.page == nil { request.page = AlarmProtocol.defaultPage }
         try write(request)
+        var pages: [AlarmRecord] = []
         while true {
-            let message = try readMessage(timeoutIsError: true)
+            var message = try readMessage(timeoutIsError: true)
             guard message.id == id else { continue }  // an event pushed before the reply
             if message.ok == false, let error = message.error { throw .refused(error) }
+            guard message.more == true || !pages.isEmpty else { return message }
+            pages.append(contentsOf: message.alarms ?? [])
+            guard message.more != true else { continue }
+            message.alarms = pages
             return message
         }
     }
 
     /// Subscribes this connection to pushed events and streams them until the daemon goes
     /// away or the stream is dropped. The connection is for watching only from then on.
-    /// `endings`: also receive `ended` events (why an alarm went away).
-    public func watch(app: String? = nil, runsIntents: Bool = false, endings: Bool = false) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
-        var request = AlarmProtocol.Request(id: 0, op: .watch, app: app)
+    /// `endings`: also receive `ended` events (why an alarm went away). `limit`: events carry
+    /// only the first `limit` scheduled alarms (and all that ring, count down or are paused),
+    /// for a status bar that shows no more.
+    public func watch(app: String? = nil, runsIntents: Bool = false, endings: Bool = false, limit: Int? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+        var request = AlarmProtocol.Request(id: 0, op: .watch, app: app, limit: limit)
         if runsIntents { request.runsIntents = true }
         if endings { request.endings = true }
         try send(request)
@@ -96,8 +108,17 @@ public final class AlarmConnection: @unchecked Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: AlarmProtocol.Message.self)
         continuation.onTermination = { [fd] _ in shutdown(fd, Int32(SHUT_RDWR)) }
         DetachedThread.start { [self] in
+            // An `alarms` event sent in pages is handed on whole, once its last page is in.
+            var pages: [AlarmRecord]?
             while true {
-                guard let message = try? self.readMessage(timeoutIsError: false) else { break }
+                guard var message = try? self.readMessage(timeoutIsError: false) else { break }
+                if message.event == .alarms, message.more == true || pages != nil {
+                    if pages == nil { pages = [] }
+                    pages!.append(contentsOf: message.alarms ?? [])
+                    guard message.more != true else { continue }
+                    message.alarms = pages
+                    pages = nil
+                }
                 if case .terminated = continuation.yield(message) { break }
             }
             continuation.finish()
@@ -120,14 +141,16 @@ public final class AlarmConnection: @unchecked Sendable {
 
     private func readMessage(timeoutIsError: Bool) throws(ConnectionError) -> AlarmProtocol.Message {
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                scanned = 0
                 if let fast = line.withUnsafeBytes(MessageReader.message) { return fast }
                 do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: line) } catch {
                     throw .broken("unreadable reply: \(error)")
                 }
             }
+            scanned = buffer.count
             guard buffer.count <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

@@ -19,6 +19,8 @@ enum MessageReader {
                 message.id = id
             case ("ok", .bool(let ok)):
                 message.ok = ok
+            case ("more", .bool(let more)):
+                message.more = more
             case ("event", .string(let name)):
                 guard let event = AlarmProtocol.EventKind(rawValue: name) else { return nil }
                 message.event = event

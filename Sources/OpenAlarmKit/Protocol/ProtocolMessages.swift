@@ -11,6 +11,12 @@ public enum AlarmProtocol {
     public static let maxReplyBytes = 64 << 20
     /// The largest app metadata (its JSON text) an alarm may carry.
     public static let maxMetadataBytes = 4096
+    /// Records per line a client asks for in `page` when it reads alarm lists in pages: small
+    /// enough that each line stays well under every cap, large enough that 100,000 alarms
+    /// take only 100 lines.
+    public static let defaultPage = 1000
+    /// The most records per line alarmd sends, whatever `page` asks.
+    public static let maxPage = 10_000
 
     public enum Operation: String, Codable, Sendable, CaseIterable {
         /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
@@ -55,6 +61,9 @@ public enum AlarmProtocol {
         public var app: String?
         public var alarm: UUID?
         public var record: AlarmRecord?
+        /// `watch`: `alarms` events carry every alarm that rings, counts down or is paused, and
+        /// only the first `limit` others (soonest first): all a status bar shows, however many
+        /// alarms there are. (`missed`: how many entries.) A daemon that predates it sends all.
         public var limit: Int?
         /// `schedule`: the intents the alarm's Stop and secondary buttons run in the app.
         public var stopIntent: EncodedIntent?
@@ -67,6 +76,11 @@ public enum AlarmProtocol {
         public var endings: Bool?
         /// `setAuthorization`.
         public var decision: AppDecision?
+        /// `list`, `watch`: send alarm lists in lines of at most this many records, each but the
+        /// last marked `more`, instead of one line (which outgrows every cap near 40,000 alarms).
+        /// An extension of version 1: a daemon that predates it ignores it and sends one line,
+        /// which a client that asked reads as a last page; a client that does not ask gets one line.
+        public var page: Int?
 
         public init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version
@@ -131,6 +145,9 @@ public enum AlarmProtocol {
         public var authorization: AlarmManager.AuthorizationState?
         public var apps: [AppSummary]?
         public var intents: [PendingIntent]?
+        /// An `alarms` reply or event sent in pages (the request's `page`): more lines with the
+        /// same `id` (or, for an event, the next `alarms` events) follow, the last without `more`.
+        public var more: Bool?
 
         public init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
             self.id = id
