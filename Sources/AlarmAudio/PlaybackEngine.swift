@@ -37,7 +37,7 @@ final class PlaybackEngine {
     /// strings, and copying it on every chunk showed up in profiles.
     private var layout = Layout(sampleRate: 1, channels: 1, sampleType: .int16)
 
-    private struct Layout {
+    private struct Layout: Equatable {
         var sampleRate: Int
         var channels: Int
         var sampleType: SampleType
@@ -107,24 +107,21 @@ final class PlaybackEngine {
             let frames: Int
             do {
                 frames = try source.read(into: buffer, frames: chunkFrames)
+                if frames == 0 && framesThisPass > 0 { try checkPassComplete(source) }
             } catch {
-                if framesFromSource == 0 {
-                    logger.warning("sound cannot be decoded, falling back", metadata: ["error": "\(error)"])
-                    lastSourceError = error
-                    devices.close()
-                    device = nil
-                    if !openNextSource() { return .failed(lastSourceError!) }
-                    continue
-                }
-                // Part of the sound played already: treat the damage as its end.
-                logger.warning("sound breaks off mid-stream, treating as its end", metadata: ["error": "\(error)"])
-                frames = 0
+                // A sound that breaks (at its start or part-way) is an error, not its end: an
+                // alarm goes on with the next choice, and a test of the file reports why.
+                let failure = error.atPosition(framesThisPass, rate: layout.sampleRate)
+                logger.warning(framesFromSource == 0 ? "sound cannot be decoded, falling back"
+                                                     : "sound breaks off mid-stream, falling back",
+                               metadata: ["error": "\(failure)"])
+                lastSourceError = failure
+                if !openNextSource() { return .failed(failure) }
+                continue
             }
             if frames == 0 {
                 if framesFromSource == 0 {
                     logger.warning("sound has no frames, falling back", metadata: ["sound": "\(source.origin)"])
-                    devices.close()
-                    device = nil
                     if !openNextSource() { return .failed(.undecodable(path: source.origin, reason: .empty)) }
                     continue
                 }
@@ -172,7 +169,16 @@ final class PlaybackEngine {
                 framesFromSource = 0
                 framesThisPass = 0
                 let format = opened.format
-                layout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
+                let newLayout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
+                // The device stays open for a sound of the same layout (no gap in a ring
+                // that falls back mid-way); another layout needs the device set up again.
+                if newLayout != layout || device == nil {
+                    devices.close()
+                    device = nil
+                } else {
+                    playback.report(.playing(.init(origin: opened.origin, format: format, device: device!.name)))
+                }
+                layout = newLayout
                 chunkFrames = max(64, Int(Double(format.sampleRate) * Self.chunkSeconds))
                 buffer.deallocate()
                 buffer = .allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 16)
@@ -196,6 +202,14 @@ final class PlaybackEngine {
             }
         }
         return false
+    }
+
+    /// A pass that ends short of the frame count its header gave is a truncated file (a
+    /// FLAC cut at a frame boundary ends cleanly in libFLAC). MPEG counts are estimates.
+    private func checkPassComplete(_ source: AudioSource) throws(AudioError) {
+        let format = source.format
+        guard let expected = format.frames, format.container != "MPEG", Int64(framesThisPass) < expected else { return }
+        throw .undecodable(path: source.origin, reason: .truncated("decoded \(framesThisPass) of \(expected) frames"))
     }
 
     private func open(_ choice: SoundChoice) throws(AudioError) -> AudioSource {
