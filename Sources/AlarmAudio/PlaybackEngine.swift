@@ -164,7 +164,9 @@ final class PlaybackEngine {
     private func openNextSource() -> Bool {
         while let choice = choices.popFirst() {
             do {
-                let opened = try open(choice)
+                var opened = try open(choice)
+                // A short sound that loops is repeated from memory in whole chunks.
+                if options.loop, let held = try MemoryLoop.load(opened) { opened = held }
                 source = opened
                 framesFromSource = 0
                 framesThisPass = 0
