@@ -58,12 +58,15 @@ final class PlaybackEngine {
     private let startedAt = MonotonicClock.now()
     private var firstFrameAt: UInt64?
     private var silenceReported = false
+    /// A prepared start not yet reached (`PlaybackOptions.startAt`).
+    private var pendingStart: StartInstant?
     private var hadDevice = false
 
     init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener = PCMDevice.opener) {
         self.playback = playback
         self.choices = choices[...]
         self.options = options
+        pendingStart = options.startAt.map { StartInstant(wallSeconds: $0.timeIntervalSince1970) }
         devices = DeviceChain(names: options.deviceChain, keepTrying: options.waitForDevice, open: openPCM, logger: options.logger)
     }
 
@@ -149,6 +152,10 @@ final class PlaybackEngine {
             }
             followTheClock()
             gain?.apply(to: buffer, frames: count, channels: layout.channels, type: layout.sampleType)
+            if let instant = pendingStart {
+                pendingStart = nil
+                guard waitForStart(instant, format: source.format) else { return .stopped }
+            }
             switch write(count, format: source.format) {
             case .written, .stopped: break
             case .pastDeadline: return .finished
@@ -264,6 +271,13 @@ final class PlaybackEngine {
             }
         }
         return .written
+    }
+
+    /// Sets up the device for the first chunk (already decoded), then waits for the instant.
+    /// A device that cannot open now is left to the write loop, which retries it.
+    private func waitForStart(_ instant: StartInstant, format: AudioFormat) -> Bool {
+        if case .ready(let ready) = devices.acquire(for: format), ready !== device { adopt(ready, format: format) }
+        return instant.wait(playback.sleeper, stopped: { playback.isStopRequested })
     }
 
     /// A device (first, reopened, or a fallback) took over: pacing starts again with it.

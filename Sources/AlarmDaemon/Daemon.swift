@@ -68,7 +68,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         self.logger = logger
         paths = AlarmPaths(environment: environment)
         loop = try EventLoop()
-        timer = try DeadlineTimer()
+        timer = try DeadlineTimer(preparing: true)
         popupTimer = try DeadlineTimer()
         zones = TimeZoneSource(environment: environment)
         zone = zones.current()
@@ -237,6 +237,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     /// Re-arms the timer at once; tells watchers once per loop turn however many changes.
     private func changed() {
+        if let horizon = sounds.preparedThrough { sounds.prepare(engine.upcomingRings(through: horizon)) }
         timer.arm(engine.nextDeadline)
         armPopupTimer()
         apps.alarmsChanged(existing: engine.records)
@@ -319,6 +320,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         case .clockChanged:
             logger.info("the clock was set; re-checking deadlines")
             checkTimeZone()
+        case .prepare:
+            // Ring at the floor (Daemon+PrepareRing.swift): the sound starts itself at the instant.
+            let horizon = max(timer.armedFor ?? .distantPast, Date().addingTimeInterval(DeadlineTimer.prepareLead))
+            sounds.prepare(engine.upcomingRings(through: horizon))
+            timer.armForTheInstant()
+            return
         case .expired, .nothing:
             break
         }
