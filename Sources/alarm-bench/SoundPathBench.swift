@@ -1,3 +1,4 @@
+import AlarmAudio
 import ArgumentParser
 import Foundation
 import Glibc
@@ -63,6 +64,21 @@ struct SoundPathBench: AsyncParsableCommand {
         let aplay = try measure { ["/usr/bin/aplay", "-q", "-D", "file:FILE=\($0),FORMAT=raw", wav] }
         print(String(format: "exec -> first byte in file: PCM: alarmctl %.1f ms (worst %.1f), aplay %.1f ms (worst %.1f)",
                      ours[ours.count / 2] * 1000, ours.last! * 1000, aplay[aplay.count / 2] * 1000, aplay.last! * 1000))
+        // The playback's own part, without the process start-up (libraries, runtime).
+        let inProcess = try (0..<repeats).map { i -> Double in
+            let out = "\(dir)/fbp-\(i).raw"
+            let start = DispatchTime.now().uptimeNanoseconds
+            let playback = Playback.start([.file(wav)], options: PlaybackOptions(device: "file:FILE=\(out),FORMAT=raw", fallbackDevices: []))
+            defer { playback.stop() }
+            var st = stat()
+            while DispatchTime.now().uptimeNanoseconds - start < 3_000_000_000 {
+                if stat(out, &st) == 0 && st.st_size > 0 { return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+                usleep(100)
+            }
+            throw BenchError("nothing reached \(out) within 3 s")
+        }.sorted()
+        print(String(format: "Playback.start -> first byte in file: PCM (in process): %.2f ms (worst %.2f)",
+                     inProcess[inProcess.count / 2] * 1000, inProcess.last! * 1000))
     }
 
     /// Spawns `argv` and polls `file` every 0.2 ms until it holds a byte; the child is left to
@@ -97,14 +113,38 @@ struct SoundPathBench: AsyncParsableCommand {
             ("Ogg", ogg, ["/usr/bin/ogg123", "-q", "-d", "alsa", "-o", "dev:null", ogg]),
             ("MP3", mp3, ["/usr/bin/mpg123", "-q", "-o", "alsa", "-a", "null", mp3]),
         ]
-        print(String(format: "CPU to play %.0f s of 44.1 kHz stereo to null (ms):", seconds))
-        for (name, file, peer) in cases {
-            let ours = try median([tool, "sound", "play", file, "--device", "null"])
-            let theirs = try median(peer)
-            print(String(format: "  %@  alarmctl %7.1f  %@ %7.1f  ratio %.2f", name.padding(toLength: 4, withPad: " ", startingAt: 0),
-                         ours * 1000, ((peer[0] as NSString).lastPathComponent == "sh" ? "flac|aplay" : (peer[0] as NSString).lastPathComponent),
-                         theirs * 1000, ours / max(theirs, 1e-6)))
+        // The same commands on 0.1 s of the sound: their start-up, subtracted for the steady cost.
+        let shortWav = "\(dir)/s.wav"
+        try sh("sox -q '\(wav)' '\(shortWav)' trim 0 0.1 && for e in flac ogg mp3; do sox -q '\(shortWav)' \"\(dir)/s.$e\"; done")
+        func short(_ argv: [String], _ long: String) -> [String] {
+            argv.map { $0.replacingOccurrences(of: long, with: "\(dir)/s." + (long as NSString).pathExtension) }
         }
+        print(String(format: "CPU to play %.0f s of 44.1 kHz stereo to null, ms (total = start-up + steady):", seconds))
+        for (name, file, peer) in cases {
+            let oursArgv = [tool, "sound", "play", file, "--device", "null"]
+            let ours = try median(oursArgv), theirs = try median(peer)
+            let oursStart = try median(short(oursArgv, file)), theirsStart = try median(short(peer, file))
+            let thread = try playbackThreadCPU(file)
+            let peerName = (peer[0] as NSString).lastPathComponent == "sh" ? "flac|aplay" : (peer[0] as NSString).lastPathComponent
+            print(String(format: "  %@ alarmctl %6.1f (start %5.1f, steady %5.1f; playback thread alone %5.1f)  %@ %6.1f (start %4.1f, steady %5.1f)  total ratio %.2f, steady ratio %.2f",
+                         name.padding(toLength: 4, withPad: " ", startingAt: 0), ours * 1000, oursStart * 1000, max(0, ours - oursStart) * 1000,
+                         thread * 1000, peerName.padding(toLength: 10, withPad: " ", startingAt: 0), theirs * 1000, theirsStart * 1000,
+                         max(0, theirs - theirsStart) * 1000, ours / max(theirs, 1e-6),
+                         max(0, ours - oursStart) / max(theirs - theirsStart, 1e-6)))
+        }
+    }
+
+    /// In-process: the CPU of the playback thread alone (decode, convert, write, pacing).
+    private func playbackThreadCPU(_ file: String) throws -> Double {
+        let runs = try (0..<repeats).map { _ -> Double in
+            let playback = Playback.start([.file(file)], options: PlaybackOptions(device: "null", fallbackDevices: []))
+            while !playback.status.isDone { usleep(20_000) }
+            guard playback.status == .finished, let cpu = playback.threadCPUSeconds else {
+                throw BenchError("playback of \(file) ended \(playback.status)")
+            }
+            return cpu
+        }.sorted()
+        return runs[runs.count / 2]
     }
 
     private func sh(_ command: String) throws {
