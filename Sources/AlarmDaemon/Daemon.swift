@@ -322,9 +322,12 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             checkTimeZone()
         case .prepare:
             // Ring at the floor (Daemon+PrepareRing.swift): the sound starts itself at the instant.
-            let horizon = max(timer.armedFor ?? .distantPast, Date().addingTimeInterval(DeadlineTimer.prepareLead))
+            // Through one lead past the deadline: the next alarms close behind it get their
+            // full lead too, instead of what is left after this one's due handling.
+            let horizon = max(timer.armedFor ?? .distantPast, Date()).addingTimeInterval(DeadlineTimer.prepareLead)
             sounds.prepare(engine.upcomingRings(through: horizon))
-            timer.armForTheInstant()
+            // Persisting and notifying come 1 ms after the instant, not in the first frame's way.
+            timer.armForTheInstant(delay: sounds.preparedThrough == nil ? 0 : 0.001)
             return
         case .expired, .nothing:
             break

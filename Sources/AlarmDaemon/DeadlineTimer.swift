@@ -42,10 +42,11 @@ final class DeadlineTimer {
         setTimer(!preparing ? deadline : ahead > Self.prepareLead ? deadline.addingTimeInterval(-Self.prepareLead) : min(deadline, Date()))
     }
 
-    /// After `.prepare`: the same deadline, now for the instant itself.
-    func armForTheInstant() {
+    /// After `.prepare`: the same deadline, now for the instant itself, or `delay` after it
+    /// (the loop's due handling then leaves the CPU to the rings starting at the instant).
+    func armForTheInstant(delay: TimeInterval = 0) {
         preparing = false
-        if let armedFor { setTimer(armedFor) }
+        if let armedFor { setTimer(armedFor.addingTimeInterval(delay)) }
     }
 
     private func setTimer(_ deadline: Date) {

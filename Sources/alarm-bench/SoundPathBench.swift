@@ -16,8 +16,8 @@ struct SoundPathBench: AsyncParsableCommand {
         commandName: "sound-paths",
         abstract: "Tiny-loop CPU, first byte on file:, playback CPU against aplay/flac/ogg123/mpg123.")
 
-    @Argument(help: "Parts to run: loop, first-byte, cpu (default: all).")
-    var parts: [String] = ["loop", "first-byte", "cpu"]
+    @Argument(help: "Parts to run: loop, first-byte, cpu, prepared (default: all).")
+    var parts: [String] = ["loop", "first-byte", "cpu", "prepared"]
 
     @Option(help: "Runs per case; medians are reported.")
     var repeats = 5
@@ -37,6 +37,7 @@ struct SoundPathBench: AsyncParsableCommand {
         if parts.contains("loop") { try loop(tool, dir) }
         if parts.contains("first-byte") { try firstByte(tool, dir) }
         if parts.contains("cpu") { try cpu(tool, dir) }
+        if parts.contains("prepared") { try prepared(dir) }
     }
 
     private func loop(_ tool: String, _ dir: String) throws {
@@ -132,6 +133,27 @@ struct SoundPathBench: AsyncParsableCommand {
                          max(0, theirs - theirsStart) * 1000, ours / max(theirs, 1e-6),
                          max(0, ours - oursStart) / max(theirs - theirsStart, 1e-6)))
         }
+    }
+
+    /// In-process, the audio part of ring at the floor: a playback prepared 100 ms ahead
+    /// (`startAt`) on `null`, lateness of its first written frame, without the daemon.
+    private func prepared(_ dir: String) throws {
+        let wav = "\(dir)/p.wav"
+        try sh("sox -q -n -r 48000 -c 1 -b 16 '\(wav)' synth 1 sine 440")
+        var late: [Double] = []
+        for _ in 0..<max(20, repeats) {
+            var options = PlaybackOptions(device: "null", fallbackDevices: [], loop: true)
+            let instant = Date().addingTimeInterval(0.1)
+            options.startAt = instant
+            let playback = Playback.start([.file(wav)], options: options)
+            while playback.firstFrameWrittenAt == nil && Date() < instant.addingTimeInterval(2) { usleep(5_000) }
+            playback.stop()
+            guard let first = playback.firstFrameWrittenAt else { throw BenchError("prepared playback never wrote") }
+            late.append(first.timeIntervalSince(instant) * 1000)
+        }
+        late.sort()
+        print(String(format: "prepared start (in process, null): instant -> first frame written: median %.3f ms, p90 %.3f ms, worst %.3f ms of %d",
+                     late[late.count / 2], late[late.count * 9 / 10], late.last!, late.count))
     }
 
     /// In-process: the CPU of the playback thread alone (decode, convert, write, pacing).
