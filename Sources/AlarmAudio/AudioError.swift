@@ -70,3 +70,18 @@ extension String {
         String(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
     }
 }
+
+extension AudioError {
+    /// The error with where in the sound it happened, when that was part-way: "played for
+    /// 1.4 s, then broke" tells a truncated download from a file that never decoded.
+    func atPosition(_ frames: Int, rate: Int) -> AudioError {
+        guard frames > 0, rate > 0, case .undecodable(let path, let reason) = self else { return self }
+        let at = (Double(frames) / Double(rate) * 100).rounded() / 100
+        func trimmed(_ why: String) -> String { why.hasSuffix(".") ? String(why.dropLast()) : why }
+        switch reason {
+        case .corrupt(let why): return .undecodable(path: path, reason: .corrupt("\(trimmed(why)), after \(at) s of audio"))
+        case .truncated(let why): return .undecodable(path: path, reason: .truncated("\(trimmed(why)), after \(at) s of audio"))
+        default: return self
+        }
+    }
+}

@@ -23,6 +23,12 @@ final class PCMDevice {
         guard err >= 0, let handle else {
             throw .device(name: name, reason: Self.openReason(err))
         }
+        // `null` and `file` take data at once and the playback paces itself by the clock
+        // there; a deep buffer would only delay the first byte (the file plugin writes out
+        // what exceeds one buffer: 0.5 s of sound before anything reached the file).
+        let type = snd_pcm_type(handle)
+        let latency = type == SND_PCM_TYPE_FILE || type == SND_PCM_TYPE_NULL
+            ? Self.instantDeviceLatencyMicroseconds : latencyMicroseconds
         // Prefer the source's own sample type; a device that refuses float still takes
         // 16-bit, converted by us.
         var types: [SampleType] = [format.sampleType]
@@ -32,7 +38,7 @@ final class PCMDevice {
             err = snd_pcm_set_params(
                 handle, type == .int16 ? oak_alsa_format_s16() : oak_alsa_format_float(),
                 SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(format.channels), UInt32(format.sampleRate),
-                1, latencyMicroseconds)
+                1, latency)
             if err >= 0 { chosen = type; break }
         }
         guard let chosen else {
@@ -49,6 +55,9 @@ final class PCMDevice {
         channels = format.channels
         bufferFrames = Int(buffer)
     }
+
+    /// Buffer for devices that take data at once: small, so the first write is out at once.
+    static let instantDeviceLatencyMicroseconds: UInt32 = 10_000
 
     deinit { close() }
 

@@ -37,7 +37,7 @@ final class PlaybackEngine {
     /// strings, and copying it on every chunk showed up in profiles.
     private var layout = Layout(sampleRate: 1, channels: 1, sampleType: .int16)
 
-    private struct Layout {
+    private struct Layout: Equatable {
         var sampleRate: Int
         var channels: Int
         var sampleType: SampleType
@@ -58,12 +58,15 @@ final class PlaybackEngine {
     private let startedAt = MonotonicClock.now()
     private var firstFrameAt: UInt64?
     private var silenceReported = false
+    /// A prepared start not yet reached (`PlaybackOptions.startAt`).
+    private var pendingStart: StartInstant?
     private var hadDevice = false
 
     init(playback: Playback, choices: [SoundChoice], options: PlaybackOptions, openPCM: @escaping PCMOpener = PCMDevice.opener) {
         self.playback = playback
         self.choices = choices[...]
         self.options = options
+        pendingStart = options.startAt.map { StartInstant(wallSeconds: $0.timeIntervalSince1970) }
         devices = DeviceChain(names: options.deviceChain, keepTrying: options.waitForDevice, open: openPCM, logger: options.logger)
     }
 
@@ -107,24 +110,21 @@ final class PlaybackEngine {
             let frames: Int
             do {
                 frames = try source.read(into: buffer, frames: chunkFrames)
+                if frames == 0 && framesThisPass > 0 { try checkPassComplete(source) }
             } catch {
-                if framesFromSource == 0 {
-                    logger.warning("sound cannot be decoded, falling back", metadata: ["error": "\(error)"])
-                    lastSourceError = error
-                    devices.close()
-                    device = nil
-                    if !openNextSource() { return .failed(lastSourceError!) }
-                    continue
-                }
-                // Part of the sound played already: treat the damage as its end.
-                logger.warning("sound breaks off mid-stream, treating as its end", metadata: ["error": "\(error)"])
-                frames = 0
+                // A sound that breaks (at its start or part-way) is an error, not its end: an
+                // alarm goes on with the next choice, and a test of the file reports why.
+                let failure = error.atPosition(framesThisPass, rate: layout.sampleRate)
+                logger.warning(framesFromSource == 0 ? "sound cannot be decoded, falling back"
+                                                     : "sound breaks off mid-stream, falling back",
+                               metadata: ["error": "\(failure)"])
+                lastSourceError = failure
+                if !openNextSource() { return .failed(failure) }
+                continue
             }
             if frames == 0 {
                 if framesFromSource == 0 {
                     logger.warning("sound has no frames, falling back", metadata: ["sound": "\(source.origin)"])
-                    devices.close()
-                    device = nil
                     if !openNextSource() { return .failed(.undecodable(path: source.origin, reason: .empty)) }
                     continue
                 }
@@ -152,6 +152,10 @@ final class PlaybackEngine {
             }
             followTheClock()
             gain?.apply(to: buffer, frames: count, channels: layout.channels, type: layout.sampleType)
+            if let instant = pendingStart {
+                pendingStart = nil
+                guard waitForStart(instant, format: source.format) else { return .stopped }
+            }
             switch write(count, format: source.format) {
             case .written, .stopped: break
             case .pastDeadline: return .finished
@@ -167,12 +171,23 @@ final class PlaybackEngine {
     private func openNextSource() -> Bool {
         while let choice = choices.popFirst() {
             do {
-                let opened = try open(choice)
+                var opened = try open(choice)
+                // A short sound that loops is repeated from memory in whole chunks.
+                if options.loop, let held = try MemoryLoop.load(opened) { opened = held }
                 source = opened
                 framesFromSource = 0
                 framesThisPass = 0
                 let format = opened.format
-                layout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
+                let newLayout = Layout(sampleRate: format.sampleRate, channels: format.channels, sampleType: format.sampleType)
+                // The device stays open for a sound of the same layout (no gap in a ring
+                // that falls back mid-way); another layout needs the device set up again.
+                if newLayout != layout || device == nil {
+                    devices.close()
+                    device = nil
+                } else {
+                    playback.report(.playing(.init(origin: opened.origin, format: format, device: device!.name)))
+                }
+                layout = newLayout
                 chunkFrames = max(64, Int(Double(format.sampleRate) * Self.chunkSeconds))
                 buffer.deallocate()
                 buffer = .allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 16)
@@ -196,6 +211,14 @@ final class PlaybackEngine {
             }
         }
         return false
+    }
+
+    /// A pass that ends short of the frame count its header gave is a truncated file (a
+    /// FLAC cut at a frame boundary ends cleanly in libFLAC). MPEG counts are estimates.
+    private func checkPassComplete(_ source: AudioSource) throws(AudioError) {
+        let format = source.format
+        guard let expected = format.frames, format.container != "MPEG", Int64(framesThisPass) < expected else { return }
+        throw .undecodable(path: source.origin, reason: .truncated("decoded \(framesThisPass) of \(expected) frames"))
     }
 
     private func open(_ choice: SoundChoice) throws(AudioError) -> AudioSource {
@@ -248,6 +271,13 @@ final class PlaybackEngine {
             }
         }
         return .written
+    }
+
+    /// Sets up the device for the first chunk (already decoded), then waits for the instant.
+    /// A device that cannot open now is left to the write loop, which retries it.
+    private func waitForStart(_ instant: StartInstant, format: AudioFormat) -> Bool {
+        if case .ready(let ready) = devices.acquire(for: format), ready !== device { adopt(ready, format: format) }
+        return instant.wait(playback.sleeper, stopped: { playback.isStopRequested })
     }
 
     /// A device (first, reopened, or a fallback) took over: pacing starts again with it.

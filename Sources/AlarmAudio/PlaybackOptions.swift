@@ -42,6 +42,10 @@ public struct PlaybackOptions: Sendable {
     /// caller that avoids Swift concurrency learns what `finished()` would say.
     public var onEnd: (@Sendable (Playback.Status) -> Void)?
     public var logger: Logger
+    /// A prepared start: the sound is opened, the device set up and the first chunk decoded
+    /// at once, and the first frame is written at this instant (nil: as soon as possible).
+    /// Stopping before the instant plays nothing.
+    public var startAt: Date?
 
     /// `default` (the sound server on a desktop), then the first sound card through a plug
     /// layer, for a server that is gone for good.

@@ -16,12 +16,14 @@ final class ToneSource: AudioSource {
         sampleType: .int16, container: "built-in", encoding: "synthesized tone")
     let origin = "built-in alarm tone"
     private var position = 0
+    /// One pass, computed once per process: a ring that falls back to the tone then costs a
+    /// copy per chunk, not a sine and an envelope per sample.
+    private static let pass: [Int16] = (0..<passFrames).map(sample(at:))
 
     func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(AudioError) -> Int {
         let count = min(frames, Self.passFrames - position)
-        let out = buffer.bindMemory(to: Int16.self, capacity: count)
-        for i in 0..<count {
-            out[i] = Self.sample(at: position + i)
+        Self.pass.withUnsafeBytes { pass in
+            (buffer).copyMemory(from: pass.baseAddress! + position * 2, byteCount: count * 2)
         }
         position += count
         return count

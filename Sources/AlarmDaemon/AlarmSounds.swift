@@ -37,7 +37,40 @@ final class AlarmSounds: SoundOutput {
     }
 
     func start(_ record: AlarmRecord, firedFor: Date) {
+        if let ready = prepared.removeValue(forKey: record.id), ready.firedFor == firedFor {
+            // Prepared ahead: it started (or starts) by itself at the instant.
+            playing.removeValue(forKey: record.id)?.stop()
+            playing[record.id] = ready.playback
+            if playing.count == 1 { onRingingChanged(true) }
+            return
+        } else {
+            prepared.removeValue(forKey: record.id)?.playback.stop()
+        }
         stop(record.id)
+        playing[record.id] = ring(record, firedFor: firedFor, at: nil)
+        if playing.count == 1 { onRingingChanged(true) }
+    }
+
+    /// Rings prepared ahead of their instant (ring at the floor), by alarm.
+    private var prepared: [UUID: (firedFor: Date, instant: Date, playback: Playback)] = [:]
+
+    var preparedThrough: Date? { prepared.values.map(\.instant).max() }
+
+    func prepare(_ rings: [UpcomingRing]) {
+        let wanted = Dictionary(rings.map { ($0.record.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for (id, ready) in prepared where wanted[id]?.firedFor != ready.firedFor || wanted[id]?.instant != ready.instant {
+            prepared.removeValue(forKey: id)
+            ready.playback.stop()
+            if playing.isEmpty && prepared.isEmpty { volume.quiet() }  // raised when it was prepared
+        }
+        for ring in rings where prepared[ring.record.id] == nil && playing[ring.record.id] == nil {
+            let playback = self.ring(ring.record, firedFor: ring.firedFor, at: ring.instant)
+            prepared[ring.record.id] = (ring.firedFor, ring.instant, playback)
+        }
+    }
+
+    /// A playback for `record`, starting at `instant` when given (prepared), else at once.
+    private func ring(_ record: AlarmRecord, firedFor: Date, at instant: Date?) -> Playback {
         let sound: RingSound
         switch record.sound.sound {
         case .default: sound = .default
@@ -48,7 +81,7 @@ final class AlarmSounds: SoundOutput {
         let volume = self.volume, device = config.audioDevice, minimumVolume = config.minimumVolumePercent
         volume.ringing(device: device, minimumPercent: minimumVolume)
         let ramp = record.sound.rampSeconds ?? config.rampSeconds
-        let options = PlaybackOptions(
+        var options = PlaybackOptions(
             device: config.audioDevice, volumePercent: (record.sound.volume ?? config.volume) * 100,
             ramp: ramp > 0 ? Ramp(seconds: ramp) : nil, loop: true,
             // A sound server restarting must not end the ring: retry until it is back.
@@ -63,10 +96,9 @@ final class AlarmSounds: SoundOutput {
             onResumed: { volume.ringing(device: device, minimumPercent: minimumVolume) },
             onEnd: { status in if case .failed(let error) = status { report(id, firedFor, nil, error.description) } },
             logger: logger)
-        let playback = AlarmRinger.ring(
+        options.startAt = instant
+        return AlarmRinger.ring(
             sound, appID: record.appID, bundleSoundsDirectory: record.sound.bundleDirectory, options: options, environment: environment)
-        playing[id] = playback
-        if playing.count == 1 { onRingingChanged(true) }
     }
 
     func stop(_ id: UUID) {
@@ -79,6 +111,8 @@ final class AlarmSounds: SoundOutput {
     }
 
     func stopAll() {
+        for ready in prepared.values { ready.playback.stop() }
+        prepared = [:]
         for id in Array(playing.keys) { stop(id) }
         volume.settle()
     }

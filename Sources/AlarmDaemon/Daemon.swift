@@ -69,7 +69,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         self.logger = logger
         paths = AlarmPaths(environment: environment)
         loop = try EventLoop()
-        timer = try DeadlineTimer()
+        timer = try DeadlineTimer(preparing: true)
         popupTimer = try DeadlineTimer()
         zones = TimeZoneSource(environment: environment)
         zone = zones.current()
@@ -261,6 +261,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     /// Re-arms the timer at once; tells watchers once per loop turn however many changes.
     private func changed() {
+        if let horizon = sounds.preparedThrough { sounds.prepare(engine.upcomingRings(through: horizon)) }
         timer.arm(engine.nextDeadline)
         armPopupTimer()
         apps.alarmsChanged(existing: engine.records)
@@ -352,6 +353,15 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         case .clockChanged:
             logger.info("the clock was set; re-checking deadlines")
             checkTimeZone()
+        case .prepare:
+            // Ring at the floor (Daemon+PrepareRing.swift): the sound starts itself at the instant.
+            // Through one lead past the deadline: the next alarms close behind it get their
+            // full lead too, instead of what is left after this one's due handling.
+            let horizon = max(timer.armedFor ?? .distantPast, Date()).addingTimeInterval(DeadlineTimer.prepareLead)
+            sounds.prepare(engine.upcomingRings(through: horizon))
+            // Persisting and notifying come 1 ms after the instant, not in the first frame's way.
+            timer.armForTheInstant(delay: sounds.preparedThrough == nil ? 0 : 0.001)
+            return
         case .expired, .nothing:
             break
         }

@@ -22,6 +22,16 @@ protocol SoundOutput: AnyObject {
     func stop(_ id: UUID)
     func stopAll()
     var summary: String { get }
+    /// Holds exactly these rings ready to start by themselves at their instants (others
+    /// prepared before are cancelled); `start` then takes the prepared one over.
+    func prepare(_ rings: [UpcomingRing])
+    /// The latest instant a prepared ring waits for; nil when none is prepared.
+    var preparedThrough: Date? { get }
+}
+
+extension SoundOutput {
+    func prepare(_ rings: [UpcomingRing]) {}
+    var preparedThrough: Date? { nil }
 }
 
 /// Shows alarms to a person (notifications, or the log when there is no server).

@@ -16,4 +16,12 @@ static inline void oak_alsa_silence_errors(void) {
 
 static inline snd_pcm_format_t oak_alsa_format_s16(void) { return SND_PCM_FORMAT_S16; }
 static inline snd_pcm_format_t oak_alsa_format_float(void) { return SND_PCM_FORMAT_FLOAT; }
+
+#include <sys/prctl.h>
+// The playback thread that starts a prepared ring at its instant sleeps with the smallest
+// timer slack (the default lets the kernel wake it up to 50 µs late). prctl is variadic,
+// which Swift cannot call.
+static inline int oak_set_timer_slack(unsigned long nanoseconds) {
+    return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
+}
 #endif

@@ -82,7 +82,7 @@ struct SoundPlay: AsyncParsableCommand {
         let playback = Playback.start([.file(target.path)], options: playbackOptions())
         let format: AudioFormat
         do {
-            format = try SoundFileInspector.format(ofFile: target.path)
+            format = try describedFormat(of: playback, path: target.path)
         } catch {
             playback.stop()
             throw failure(error.description)
@@ -116,6 +116,22 @@ struct SoundPlay: AsyncParsableCommand {
             break
         }
     }
+}
+
+/// The format to show: the playing sound's own, once it plays (opening the file a second
+/// time cost as much as 10 ms of CPU for an MP3, which libsndfile scans to find its length).
+/// While no device takes it yet (a sound server restarting under `--loop`) the file is read
+/// for its description.
+private func describedFormat(of playback: Playback, path: String) throws(AudioError) -> AudioFormat {
+    for _ in 0..<100 {
+        switch playback.status {
+        case .playing(let playing): return playing.format
+        case .failed(let error): throw error
+        case .finished, .stopped: return try SoundFileInspector.format(ofFile: path)
+        case .starting: usleep(500)
+        }
+    }
+    return try SoundFileInspector.format(ofFile: path)
 }
 
 /// Turns Ctrl-C into a clean stop: the playback is silenced and the command reports.
