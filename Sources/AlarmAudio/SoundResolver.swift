@@ -94,6 +94,11 @@ public struct SoundResolver: Sendable {
                 return ResolvedSound(name: name, path: path, location: location)
             }
         }
+        // The theme's alarm sound is a name apps use (AlarmKit code ported from other
+        // desktops, `--sound alarm-clock-elapsed`); where no theme is installed it means ours.
+        if name == Self.themeDefaultName, let ours = try? resolve(Self.defaultSoundName) {
+            return ResolvedSound(name: name, path: ours.path, location: ours.location)
+        }
         throw .unknownSound(name, lookedIn: locations.map(\.directory))
     }
 

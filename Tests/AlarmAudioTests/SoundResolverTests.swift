@@ -89,6 +89,17 @@ import Testing
         #expect(try l.resolver.resolveDefault().path == "\(l.systemB)/Default.flac")
     }
 
+    @Test func theThemesAlarmSoundNameMeansOursWhereNoThemeHasIt() throws {
+        let l = try Layout()
+        #expect(throws: AudioError.self) { try l.resolver.resolve("alarm-clock-elapsed") }
+        try l.put("Default.flac", in: l.systemB)
+        let alias = try l.resolver.resolve("alarm-clock-elapsed")
+        #expect(alias.path == "\(l.systemB)/Default.flac" && alias.name == "alarm-clock-elapsed")
+        // An installed theme keeps its own sound under its own name.
+        try l.put("alarm-clock-elapsed.oga", in: l.theme)
+        #expect(try l.resolver.resolve("alarm-clock-elapsed").path == "\(l.theme)/alarm-clock-elapsed.oga")
+    }
+
     @Test func xdgDefaultsApplyWhenUnset() {
         let resolver = SoundResolver(environment: ["HOME": "/home/u"], checkoutSoundsDirectory: nil)
         #expect(resolver.locations.map(\.directory).prefix(3) == [
