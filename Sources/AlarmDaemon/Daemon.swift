@@ -167,15 +167,16 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> SocketServer.Reply {
         if request.op == .list { return .now(encoded.alarmsMessage(alarms(of: request.app), replyTo: request.id)) }
         let reply = answer(request, from: connection)
-        guard reply.ok == true, Self.changingOps.contains(request.op), engine.commitIsRequested else { return .now(encode(reply)) }
-        // Encoded after the turn's commit, which decides whether it is durable.
-        return .afterCommit { [unowned self] in
+        guard reply.ok == true, Self.changingOps.contains(request.op) else { return .now(encode(reply)) }
+        let final = { [unowned self] in
             var reply = reply
             if let durability = engine.durabilityWarning {
                 reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
             }
             return encode(reply)
         }
+        // Encoded after the turn's commit, which decides whether it is durable.
+        return engine.commitIsRequested ? .afterCommit(final) : .now(final())
     }
 
     /// Requests whose success changes an alarm: their reply says whether that is durable.
