@@ -119,24 +119,19 @@ final class SocketServer {
         if held == nil { held = [] }
     }
 
-    /// Sends what waited for the commit, making the deferred replies now.
+    /// Sends what waited for the commit, making the deferred replies now. One line at a time,
+    /// as if pushed now, so each client's output and the global cap are checked as before
+    /// (queueing a whole turn at once made every outbox large together, and the cap then
+    /// dropped reading clients with the rest). `heldLines` keeps a half-closed client open
+    /// until its last held line is queued.
     func releaseLines() {
         guard let lines = held else { return }
         held = nil
-        var touched: [Connection] = []
         for (connection, line) in lines {
             connection.heldLines -= 1
             guard connections[connection.fd] === connection else { continue }
-            let data = line()
-            connection.outbox.append(contentsOf: data)
-            connection.outbox.append(0x0A)
-            queuedBytes += data.count + 1
-            if touched.last !== connection { touched.append(connection) }
+            push(line: line(), to: connection)
         }
-        // Flushed once each, after all their lines are queued: a half-closed client is
-        // dropped when its outbox drains, which must not happen between two of its replies.
-        for connection in touched where connections[connection.fd] === connection { flush(connection) }
-        enforceGlobalCap()
     }
 
     private func push(reply: Reply, to connection: Connection) {
