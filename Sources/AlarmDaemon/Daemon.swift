@@ -169,15 +169,16 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private func handle(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> SocketServer.Reply {
         if request.op == .list { return .stream(alarmsReply(AlarmListReply.order(engine.records, lifecycle: engine.lifecycle, app: request.app), replyTo: request.id, page: request.page)) }
         let reply = answer(request, from: connection)
-        guard reply.ok == true, Self.changingOps.contains(request.op), engine.commitIsRequested else { return .line(encode(reply)) }
-        // Encoded after the turn's commit, which decides whether it is durable.
-        return .afterCommit { [unowned self] in
+        guard reply.ok == true, Self.changingOps.contains(request.op) else { return .line(encode(reply)) }
+        let final = { [unowned self] in
             var reply = reply
             if let durability = engine.durabilityWarning {
                 reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
             }
             return encode(reply)
         }
+        // Encoded after the turn's commit, which decides whether it is durable.
+        return engine.commitIsRequested ? .afterCommit(final) : .line(final())
     }
 
     /// Requests whose success changes an alarm: their reply says whether that is durable.

@@ -211,12 +211,14 @@ final class Engine {
         // and the reply says it is not yet durable. If the daemon dies before the commit, no
         // reply went out, and a due alarm is still due and rings on restart.
         pending.merge(saves: saves, deletes: deletes, missed: missed)
-        if !pending.isEmpty { requestCommit() }
         for (id, transition) in transitions {
             let appID = records[id]?.appID ?? transition.record?.appID ?? ""
             records[id] = transition.record
             for effect in transition.effects { carryOut(effect, appID: appID) }
         }
+        // After the effects, so that even without a loop (an immediate commit) a ring never
+        // waits for the disk.
+        if !pending.isEmpty { requestCommit() }
         if !missed.isEmpty { presenter.reportMissed(missed) }
         onChange()
     }

@@ -151,7 +151,11 @@ final class SocketServer {
         if waitingForCommit == nil { waitingForCommit = [] }
     }
 
-    /// Sends what waited for the commit, making the deferred replies now.
+    /// Sends what waited for the commit, making the deferred replies now. One line at a time,
+    /// as if pushed now, so each client's output and the global cap are checked as before
+    /// (queueing a whole turn at once made every outbox large together, and the cap then
+    /// dropped reading clients with the rest). `heldLines` keeps a half-closed client open
+    /// until its last held line is queued.
     func releaseLines() {
         guard let replies = waitingForCommit else { return }
         waitingForCommit = nil
