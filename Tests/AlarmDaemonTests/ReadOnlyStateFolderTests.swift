@@ -79,6 +79,28 @@ import TestSupport
     }
 }
 
+/// A client starts alarmd with its log in the state folder; on a read-only one that open
+/// failed, so only a daemon started by systemd or by hand served a read-only folder.
+@Suite(.serialized) struct ReadOnlyAutostartTests {
+    @Test func alarmctlStartsTheDaemonOnAReadOnlyStateFolder() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false, extra: ["OPENALARMKIT_NO_AUTOSTART": nil])
+        let state = daemon.root.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        guard let mount = ReadOnlyMount(bindOf: state) else { return }
+        defer { mount.remove() }
+        let started = try daemon.alarmctl("timer", "1h", "--title", "Started on a read-only home")
+        let lock = daemon.paths.runtimeDirectory + "/alarmd.lock"
+        defer {
+            if let pid = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                kill(pid, SIGKILL)
+            }
+        }
+        #expect(started.status == 0, "\(started.err)")
+        #expect(started.err.contains("not yet durable"), "\(started.err)")
+        #expect(FileManager.default.fileExists(atPath: daemon.paths.runtimeDirectory + "/alarmd.log"), "the log went to the runtime folder")
+    }
+}
+
 /// Found while staging a state folder that turns read-only mid-run: alarmd's log (its stderr;
 /// `alarmd.log` in the state folder when a client started it) on a full or read-only disk
 /// killed it at the next log line, because FileHandle.write traps on an error.

@@ -28,7 +28,7 @@ public enum DaemonLauncher {
         guard let executable = findAlarmd(environment: environment) else {
             throw .broken("alarmd is not running and no alarmd executable was found (looked next to this program and on PATH; set OPENALARMKIT_ALARMD)")
         }
-        let log = paths.stateDirectory + "/alarmd.log"
+        let log = logPath(paths)
         let started = try startInBackground(executable, logTo: log)
         // `alarmd --background` returns once it serves or has found another alarmd serving
         // (a client next door started one at the same moment); that one may still be binding
@@ -40,6 +40,20 @@ public enum DaemonLauncher {
             usleep(10_000)
         }
         throw .broken("started \(executable) but it did not answer at \(paths.socket) within 5 s; see \(log)")
+    }
+
+    /// alarmd's log when a client starts it: in the state folder, or in the runtime folder
+    /// where the state folder cannot be written (alarmd then serves from memory, and must
+    /// still be startable).
+    static func logPath(_ paths: AlarmPaths) -> String {
+        let preferred = paths.stateDirectory + "/alarmd.log"
+        _ = AlarmPaths.createPrivateDirectory(paths.stateDirectory)
+        let fd = open(preferred, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd < 0 else {
+            close(fd)
+            return preferred
+        }
+        return paths.runtimeDirectory + "/alarmd.log"
     }
 
     static func findAlarmd(environment: [String: String]) -> String? {
