@@ -373,6 +373,7 @@ final class SocketServer {
             }
             connection.stream = nil
             if stream.produced >= Self.trimAfterBytes { trimSoon() }
+            settleSoon()  // from the reply's end: a long list is not over when it was asked
             while connection.stream == nil, !connection.held.isEmpty {
                 switch connection.held.removeFirst() {
                 case .line(let line):
