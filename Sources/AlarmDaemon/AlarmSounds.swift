@@ -1,4 +1,5 @@
 import AlarmAudio
+import CLinux
 import FoundationEssentials
 import LinuxSupport
 import Logging
@@ -25,7 +26,13 @@ final class AlarmSounds: SoundOutput {
         self.logger = logger
         volume = AlarmVolumeGuard(stateDirectory: stateDirectory, logger: logger)
         // On its own thread, so that start-up does not wait for it.
-        DetachedThread.start { AlarmRinger.warmUp(environment: environment) }
+        // ALSA's parsed configuration stays; what parsing it freed goes back to the system,
+        // and the code it ran (ALSA, libsndfile) leaves the resident set.
+        DetachedThread.start {
+            AlarmRinger.warmUp(environment: environment)
+            _ = malloc_trim(0)
+            StartupPages.release()
+        }
     }
 
     /// The device alarms use and whether it opens now (probed: a sound server may be down).

@@ -33,6 +33,10 @@ public enum DaemonMain {
         _ = oak_set_process_name(name)
         if CommandLine.arguments.dropFirst().first == "--background" { exit(BackgroundStart.run()) }
         let signals = Daemon.blockSignals()
+        // One malloc arena, before any thread: glibc gives each thread that allocates its own
+        // arena (64 MiB reserved, its touched pages resident for good, not given back by the
+        // main heap's trim); alarmd's few threads allocate little and seldom contend.
+        _ = mallopt(M_ARENA_MAX, 1)
         LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
         StreamIdentity.alarm.adopt()  // before threads: the sound server sees our streams as alarms
         let logger = Logger(label: "alarmd")

@@ -9,7 +9,8 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     public var appID: String
     public var schedule: Alarm.Schedule?
     public var countdownDuration: Alarm.CountdownDuration?
-    public var presentation: AlarmPresentation
+    /// Boxed: the largest part of a record, and the one that changes least (see `Boxed`).
+    @Boxed public var presentation: AlarmPresentation
     public var tintColor: Color
     /// The app's metadata, as the JSON text its encoder produced (at most 4 KiB).
     public var metadata: String?
