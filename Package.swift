@@ -44,6 +44,9 @@ let package = Package(
         // What corelibs Foundation gave beyond FoundationEssentials (stderr writes, threads, a
         // lock, path strings), on Glibc: binaries link FoundationEssentials only, never ICU.
         .target(name: "LinuxSupport", dependencies: ["CLinux"]),
+        // Defines the libnotify/GIO/GLib functions the package calls and loads libnotify.so.4 on
+        // the first call: commands that post no notification start without the GLib family.
+        .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
         .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
@@ -57,14 +60,14 @@ let package = Package(
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmNotify",
-            dependencies: ["CLibNotify", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibNotify", "LibNotifyOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
                 // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
-                "CLibNotify",
+                "CLibNotify", "LibNotifyOnDemand",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
