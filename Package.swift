@@ -6,6 +6,11 @@ import PackageDescription
 // Foundation's overload and link CoreFoundation and ICU into the binaries.
 let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+// The binaries link with --as-needed ahead of the libraries (scripts/lib/ld-as-needed: SwiftPM
+// puts linker flags after pkg-config's -l list): libnotify, GLib and SQLite, which
+// LibNotifyOnDemand and SQLiteOnDemand load on first use, are then not loaded at every start.
+let asNeeded: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/ld-as-needed"])]
+
 let package = Package(
     name: "OpenAlarmKit",
     platforms: [.macOS(.v15)],
@@ -47,13 +52,15 @@ let package = Package(
         // Defines the libnotify/GIO/GLib functions the package calls and loads libnotify.so.4 on
         // the first call: commands that post no notification start without the GLib family.
         .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify"]),
+        // The same for SQLite, which only the daemon's store calls.
+        .target(name: "SQLiteOnDemand", dependencies: ["CSQLite"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
         .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
-            dependencies: ["AlarmCore", "CSQLite"]),
+            dependencies: ["AlarmCore", "CSQLite", "SQLiteOnDemand"]),
         .target(
             name: "AlarmAudio",
             dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
@@ -72,14 +79,16 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: essentialsOnly),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly),
+        .executableTarget(
+            name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly,
+            linkerSettings: asNeeded),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: essentialsOnly),
+            swiftSettings: essentialsOnly, linkerSettings: asNeeded),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
