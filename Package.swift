@@ -7,8 +7,8 @@ import PackageDescription
 let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 // The binaries link with --as-needed ahead of the libraries (scripts/lib/ld-as-needed: SwiftPM
-// puts linker flags after pkg-config's -l list): libnotify, GLib and SQLite, which
-// LibNotifyOnDemand and SQLiteOnDemand load on first use, are then not loaded at every start.
+// puts linker flags after pkg-config's -l list): libnotify, GLib, SQLite and libsndfile, which
+// the *OnDemand targets load on first use, are then not loaded at every start.
 let asNeeded: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/ld-as-needed"])]
 
 let package = Package(
@@ -54,6 +54,8 @@ let package = Package(
         .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify"]),
         // The same for SQLite, which only the daemon's store calls.
         .target(name: "SQLiteOnDemand", dependencies: ["CSQLite"]),
+        // And for libsndfile and its seven codec libraries, which only decoding a sound needs.
+        .target(name: "SndFileOnDemand", dependencies: ["CSndFile"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
         .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
@@ -63,7 +65,7 @@ let package = Package(
             dependencies: ["AlarmCore", "CSQLite", "SQLiteOnDemand"]),
         .target(
             name: "AlarmAudio",
-            dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CALSA", "CSndFile", "SndFileOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmNotify",
