@@ -31,10 +31,6 @@ static void load(void) {
     }
 }
 
-int oak_libnotify_is_loaded(void) {
-    return __atomic_load_n(&library, __ATOMIC_ACQUIRE) != NULL;
-}
-
 static void *symbol(const char *name) {
     pthread_once(&loaded, load);
     void *address = dlsym(library, name);

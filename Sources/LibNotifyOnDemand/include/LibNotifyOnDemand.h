@@ -5,7 +5,4 @@
 
 /* The library that is opened; the package's Depends must name its package by hand. */
 #define OAK_LIBNOTIFY_SONAME "libnotify.so.4"
-
-/* Whether libnotify (and with it GLib) has been loaded into this process yet: for tests. */
-int oak_libnotify_is_loaded(void);
 #endif
