@@ -6,6 +6,11 @@ import PackageDescription
 // Foundation's overload and link CoreFoundation and ICU into the binaries.
 let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+// The binaries link with --as-needed ahead of the libraries (scripts/lib/ld-as-needed: SwiftPM
+// puts linker flags after pkg-config's -l list): libnotify, GLib, SQLite and libsndfile, which
+// the *OnDemand targets load on first use, are then not loaded at every start.
+let asNeeded: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/ld-as-needed"])]
+
 let package = Package(
     name: "OpenAlarmKit",
     platforms: [.macOS(.v15)],
@@ -44,39 +49,48 @@ let package = Package(
         // What corelibs Foundation gave beyond FoundationEssentials (stderr writes, threads, a
         // lock, path strings), on Glibc: binaries link FoundationEssentials only, never ICU.
         .target(name: "LinuxSupport", dependencies: ["CLinux"]),
+        // Defines the libnotify/GIO/GLib functions the package calls and loads libnotify.so.4 on
+        // the first call: commands that post no notification start without the GLib family.
+        .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify"]),
+        // The same for SQLite, which only the daemon's store calls.
+        .target(name: "SQLiteOnDemand", dependencies: ["CSQLite"]),
+        // And for libsndfile and its seven codec libraries, which only decoding a sound needs.
+        .target(name: "SndFileOnDemand", dependencies: ["CSndFile"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
         .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
-            dependencies: ["AlarmCore", "CSQLite"]),
+            dependencies: ["AlarmCore", "CSQLite", "SQLiteOnDemand"]),
         .target(
             name: "AlarmAudio",
-            dependencies: ["CALSA", "CSndFile", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CALSA", "CSndFile", "SndFileOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmNotify",
-            dependencies: ["CLibNotify", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibNotify", "LibNotifyOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
                 // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
-                "CLibNotify",
+                "CLibNotify", "LibNotifyOnDemand",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: essentialsOnly),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly),
+        .executableTarget(
+            name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly,
+            linkerSettings: asNeeded),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: essentialsOnly),
+            swiftSettings: essentialsOnly, linkerSettings: asNeeded),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
