@@ -26,12 +26,10 @@ final class AlarmSounds: SoundOutput {
         self.logger = logger
         volume = AlarmVolumeGuard(stateDirectory: stateDirectory, logger: logger)
         // On its own thread, so that start-up does not wait for it.
-        // ALSA's parsed configuration stays; what parsing it freed goes back to the system,
-        // and the code it ran (ALSA, libsndfile) leaves the resident set.
+        // ALSA's parsed configuration stays; what parsing it freed goes back to the system.
         DetachedThread.start {
             AlarmRinger.warmUp(environment: environment)
             _ = malloc_trim(0)
-            StartupPages.release()
         }
     }
 

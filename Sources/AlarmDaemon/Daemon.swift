@@ -156,7 +156,6 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         // Loading decoded every alarm through temporary buffers (100,000 alarms: ~100 MiB at
         // the peak); glibc keeps freed memory, so give it back before idling.
         _ = malloc_trim(0)
-        StartupPages.release()
         logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
         loop.run()
 

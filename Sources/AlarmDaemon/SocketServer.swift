@@ -404,9 +404,9 @@ final class SocketServer {
         }
     }
 
-    /// Once requests have stopped for `settleDelay`, gives back what their burst took: freed
-    /// heap (`malloc_trim`) and the read-only code pages it ran (`StartupPages`): a daemon
-    /// that scheduled or listed alarms idles as small as one that just started. One timer
+    /// Once requests have stopped for `settleDelay`, gives back the heap their burst freed
+    /// (`malloc_trim`): a daemon that scheduled or listed alarms idles as small as one that
+    /// just started. One timer
     /// while requests come, none when idle, so an idle daemon still never wakes.
     private func settleSoon() {
         lastRequest = Double(EventLoop.monotonicNanos()) / 1e9
@@ -422,7 +422,6 @@ final class SocketServer {
             if quiet < Self.settleDelay { return settle(after: Self.settleDelay - quiet) }
             settleArmed = false
             _ = malloc_trim(0)
-            StartupPages.release()
         }
     }
 

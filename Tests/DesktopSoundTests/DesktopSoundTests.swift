@@ -68,8 +68,8 @@ struct DesktopSoundTests {
         let heardAt = after.firstAudible()
         let audible = try #require(heardAt, "the alarm was not heard after the server came back")
         let back = recordedAt + audible - server.readyAt
-        // Anonymous memory: what a leak while the server is down grows. alarmd drops its clean
-        // code pages from its RSS when idle (StartupPages); the retry path maps some back.
+        // Anonymous memory: what a leak while the server is down grows (the retry path maps
+        // in code pages it had not run yet, which are not a leak).
         let growth = down.anonymousKiB - before.anonymousKiB
         let cpu = down.cpuPercent(since: before)
         let lines = down.logLines - before.logLines
