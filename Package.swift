@@ -51,11 +51,13 @@ let package = Package(
         .target(name: "LinuxSupport", dependencies: ["CLinux"]),
         // Defines the libnotify/GIO/GLib functions the package calls and loads libnotify.so.4 on
         // the first call: commands that post no notification start without the GLib family.
-        .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify"]),
+        // The dlopen-on-first-call loader the three *OnDemand targets share (a header).
+        .target(name: "OnDemandLoader"),
+        .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify", "OnDemandLoader"]),
         // The same for SQLite, which only the daemon's store calls.
-        .target(name: "SQLiteOnDemand", dependencies: ["CSQLite"]),
+        .target(name: "SQLiteOnDemand", dependencies: ["CSQLite", "OnDemandLoader"]),
         // And for libsndfile and its seven codec libraries, which only decoding a sound needs.
-        .target(name: "SndFileOnDemand", dependencies: ["CSndFile"]),
+        .target(name: "SndFileOnDemand", dependencies: ["CSndFile", "OnDemandLoader"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
         .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
         // Pure: fire-time calendar, lifecycle state machine, time specs.

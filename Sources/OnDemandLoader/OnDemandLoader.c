@@ -1,0 +1,2 @@
+/* OnDemandLoader is its header (include/OnDemandLoader.h); SwiftPM wants a source file. */
+#include "OnDemandLoader.h"
