@@ -61,10 +61,7 @@ struct DaemonBench: AsyncParsableCommand {
         let daemon = try BenchDaemon()
         defer { daemon.stop() }
         let connection = try daemon.connect()
-        let far = Date().addingTimeInterval(86400)
-        for index in 0..<1000 {
-            try connection.send(.schedule, record: BenchDaemon.record(title: "idle \(index)", schedule: .fixed(far.addingTimeInterval(Double(index)))))
-        }
+        try daemon.scheduleFarAlarms(1000, over: connection)
         // The list round trip, while 1,000 alarms are there.
         var trips: [Double] = []
         for _ in 0..<30 {
@@ -162,6 +159,15 @@ final class BenchDaemon {
             usleep(500)
         }
         throw ValidationError("alarmd did not start")
+    }
+
+    /// Schedules `count` one-shot alarms, a day or more away, through the protocol (what the
+    /// idle, list and memory figures measure against).
+    func scheduleFarAlarms(_ count: Int, over connection: AlarmConnection) throws {
+        let far = Date().addingTimeInterval(86400)
+        for index in 0..<count {
+            try connection.send(.schedule, record: BenchDaemon.record(title: "idle \(index)", schedule: .fixed(far.addingTimeInterval(Double(index)))))
+        }
     }
 
     /// Writes `alarms` one-shot alarms, a day or more away, straight into the home's store.

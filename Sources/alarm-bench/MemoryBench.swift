@@ -28,10 +28,7 @@ struct MemoryBench: ParsableCommand {
         } else {
             daemon = try BenchDaemon()
             let connection = try daemon.connect()
-            let far = Date().addingTimeInterval(86400)
-            for index in 0..<alarms {
-                try connection.send(.schedule, record: BenchDaemon.record(title: "idle \(index)", schedule: .fixed(far.addingTimeInterval(Double(index)))))
-            }
+            try daemon.scheduleFarAlarms(alarms, over: connection)
         }
         defer {
             if hold > 0 { print("alarmd pid \(daemon.processID), held \(hold) s"); fflush(nil); Thread.sleep(forTimeInterval: hold) }
