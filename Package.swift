@@ -6,10 +6,11 @@ import PackageDescription
 // Foundation's overload and link CoreFoundation and ICU into the binaries.
 let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
-// The binaries link with --as-needed ahead of the libraries (scripts/lib/ld-as-needed: SwiftPM
-// puts linker flags after pkg-config's -l list): libnotify, GLib, SQLite and libsndfile, which
-// the *OnDemand targets load on first use, are then not loaded at every start.
-let asNeeded: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/ld-as-needed"])]
+// The binaries' linker (scripts/lib/linker): gold with --as-needed ahead of the libraries (SwiftPM
+// puts linker flags after pkg-config's -l list), so libnotify, GLib, SQLite and libsndfile, which
+// the *OnDemand targets load on first use, are not loaded at every start; in the static release
+// build also libstdc++ linked in and the hot functions laid out together.
+let linker: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/linker"])]
 
 let package = Package(
     name: "OpenAlarmKit",
@@ -85,14 +86,14 @@ let package = Package(
             swiftSettings: essentialsOnly),
         .executableTarget(
             name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly,
-            linkerSettings: asNeeded),
+            linkerSettings: linker),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
                 "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: essentialsOnly, linkerSettings: asNeeded),
+            swiftSettings: essentialsOnly, linkerSettings: linker),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
