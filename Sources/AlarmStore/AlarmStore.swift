@@ -54,7 +54,14 @@ public final class AlarmStore: Sendable {
     /// Every alarm that decodes, and the rows that do not (see `LoadedAlarms`). The start-up
     /// load: report `undecodable` to the person.
     public func load() throws -> LoadedAlarms {
-        try reading { db in try Self.loadAlarms(db) }
+        try reading { db in
+            let loaded = try Self.loadAlarms(db)
+            // The whole table just went through SQLite's page cache (up to 2 MiB), and alarmd
+            // keeps every alarm in memory: the store never reads them again. Writes read back
+            // the few pages they change.
+            try db.execute("PRAGMA shrink_memory")
+            return loaded
+        }
     }
 
     /// The rows of the alarm table, each decoded straight from SQLite's buffer: no copy of
