@@ -115,7 +115,7 @@ let package = Package(
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "TestSupport"]),
-        .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio", "TestSupport"]),
+        .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio", "LinuxSupport", "TestSupport"]),
         .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify", "TestSupport"]),
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(

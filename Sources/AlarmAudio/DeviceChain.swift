@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSupport
 import Logging
 
 /// Keeps a PCM open for the playback loop and survives what a desktop does to it: an

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LinuxSupport
 import Logging
 
 /// The loop on a playback's own thread: opens a sound (falling back along the choices) and

@@ -1,3 +1,4 @@
+import LinuxSupport
 import Logging
 
 /// At most one log line per condition per `interval`: a sound server that is away makes

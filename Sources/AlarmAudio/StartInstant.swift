@@ -1,5 +1,6 @@
 import CALSA
 import Glibc
+import LinuxSupport
 
 /// Waits for a wall-clock instant on a prepared playback thread, as precisely as the kernel
 /// allows: the sound file is decoded, the PCM open and the first chunk ready, so the first

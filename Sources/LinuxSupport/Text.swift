@@ -14,6 +14,12 @@ extension StringProtocol {
     public func padded(to length: Int) -> String {
         count >= length ? String(prefix(length)) : String(self) + String(repeating: " ", count: length - count)
     }
+
+    /// `pad` repeated in front up to `length` characters (zero-padded numbers: "7" -> "07");
+    /// never cut.
+    public func leftPadded(to length: Int, with pad: Character) -> String {
+        count >= length ? String(self) : String(repeating: pad, count: length - count) + self
+    }
 }
 
 extension String {

@@ -45,7 +45,10 @@ func describe(_ format: AudioFormat) -> String {
                        channels: format.channels, seconds: format.duration)
 }
 
+/// "m:ss.t", to the nearest tenth (59.96 s is "1:00.0", where printf's "%d:%04.1f" gave
+/// "0:60.0"). Plain integer text: the progress line draws it up to ten times a second, and
+/// C varargs cost a dynamic cast per argument.
 func clock(_ seconds: Double) -> String {
-    let s = max(0, seconds)
-    return String(cFormat: "%d:%04.1f", Int(s) / 60, s.truncatingRemainder(dividingBy: 60))
+    let tenths = seconds.isFinite ? Int((min(max(0, seconds), 1e12) * 10).rounded()) : 0
+    return "\(tenths / 600):\(String(tenths / 10 % 60).leftPadded(to: 2, with: "0")).\(tenths % 10)"
 }

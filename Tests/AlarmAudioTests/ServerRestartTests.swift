@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LinuxSupport
 import Logging
 import Synchronization
 import Testing

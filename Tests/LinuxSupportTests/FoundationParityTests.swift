@@ -40,6 +40,11 @@ import Testing
         #expect(text.padded(to: length) == text.padding(toLength: length, withPad: " ", startingAt: 0))
     }
 
+    @Test(arguments: [(7, 2), (42, 2), (123, 2), (0, 3), (5, 0)])
+    func leftPaddedMatchesZeroPaddedFormat(value: Int, width: Int) {
+        #expect(String(value).leftPadded(to: width, with: "0") == String(format: "%0\(max(width, 1))d", value))
+    }
+
     @Test func cFormatMatchesStringFormat() {
         #expect(String(cFormat: "%d:%02d:%02d", 1, 2, 3) == String(format: "%d:%02d:%02d", 1, 2, 3))
         #expect(String(cFormat: "%.2f s", 2.345) == String(format: "%.2f s", 2.345))

@@ -3,14 +3,14 @@ import Glibc
 /// Sleeps until an absolute CLOCK_MONOTONIC deadline, or until `wake()` is called from
 /// another thread. The playback thread paces itself with it (absolute deadlines do not
 /// drift), and `stop()` interrupts it at once instead of waiting out a period.
-final class WakeableSleeper: @unchecked Sendable {
+public final class WakeableSleeper: @unchecked Sendable {
     // @unchecked: the pthread objects are the synchronisation; `woken` is only touched
     // with the mutex held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var woken = false
 
-    init() {
+    public init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -28,7 +28,7 @@ final class WakeableSleeper: @unchecked Sendable {
 
     /// Returns false when woken early.
     @discardableResult
-    func sleep(untilNanoseconds deadline: UInt64) -> Bool {
+    public func sleep(untilNanoseconds deadline: UInt64) -> Bool {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -38,12 +38,12 @@ final class WakeableSleeper: @unchecked Sendable {
         return false
     }
 
-    func sleep(forNanoseconds duration: UInt64) {
+    public func sleep(forNanoseconds duration: UInt64) {
         sleep(untilNanoseconds: MonotonicClock.now() + duration)
     }
 
     /// Wakes the sleeper now and every later sleep returns at once.
-    func wake() {
+    public func wake() {
         pthread_mutex_lock(mutex)
         woken = true
         pthread_cond_broadcast(condition)
@@ -51,8 +51,9 @@ final class WakeableSleeper: @unchecked Sendable {
     }
 }
 
-enum MonotonicClock {
-    static func now() -> UInt64 {
+/// Nanoseconds on CLOCK_MONOTONIC.
+public enum MonotonicClock {
+    public static func now() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
