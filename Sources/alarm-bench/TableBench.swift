@@ -15,6 +15,7 @@ struct TableBench: AsyncParsableCommand {
     @Option(help: "Seconds of audio per CPU run (default 30, --quick 10).") var playSeconds: Double?
     @Option(help: "The floor program (scripts/bench compiles scripts/bench-peers/ring-floor.c).") var floor: String?
     @Option(help: "The fake notification server script.") var notificationServer = "scripts/testing/fake-notification-server.py"
+    @Option(help: "Only these groups of rows, comma-separated: lateness, sound, notify, daemon.") var only: String?
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
@@ -25,10 +26,15 @@ struct TableBench: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
-        try await lateness(table, runs: runs)
-        try SoundRows(scratch: scratch, runs: runs, playSeconds: playSeconds ?? (quick ? 10 : 30)).add(to: table)
-        try NotifyRows(script: notificationServer, scratch: scratch, runs: runs).add(to: table)
-        try DaemonRows(runs: runs, idleSeconds: idleSeconds ?? (quick ? 10 : 60)).add(to: table)
+        let groups = only.map { Set($0.split(separator: ",").map(String.init)) }
+        for group in groups ?? [] where !["lateness", "sound", "notify", "daemon"].contains(group) {
+            throw BenchError("unknown group of rows '\(group)': lateness, sound, notify or daemon")
+        }
+        func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
+        if wanted("lateness") { try await lateness(table, runs: runs) }
+        if wanted("sound") { try SoundRows(scratch: scratch, runs: runs, playSeconds: playSeconds ?? (quick ? 10 : 30)).add(to: table) }
+        if wanted("notify") { try NotifyRows(script: notificationServer, scratch: scratch, runs: runs).add(to: table) }
+        if wanted("daemon") { try DaemonRows(runs: runs, idleSeconds: idleSeconds ?? (quick ? 10 : 60)).add(to: table) }
         print("load average at end \(loadAverage())")
         print("")
         print(table.markdown())
