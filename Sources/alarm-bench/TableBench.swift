@@ -14,6 +14,7 @@ struct TableBench: AsyncParsableCommand {
     @Option(help: "Seconds to count idle wake-ups, per window (default 60, --quick 10).") var idleSeconds: Double?
     @Option(help: "Seconds of audio per CPU run (default 30, --quick 10).") var playSeconds: Double?
     @Option(help: "The floor program (scripts/bench compiles scripts/bench-peers/ring-floor.c).") var floor: String?
+    @Option(help: "The floor for notify's memory (scripts/bench compiles scripts/bench-peers/notify-floor.swift).") var notifyFloor: String?
     @Option(help: "The fake notification server script.") var notificationServer = "scripts/testing/fake-notification-server.py"
     @Option(help: "Only these groups of rows, comma-separated: lateness, sound, notify, daemon.") var only: String?
 
@@ -33,7 +34,7 @@ struct TableBench: AsyncParsableCommand {
         func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
         if wanted("lateness") { try await lateness(table, runs: runs) }
         if wanted("sound") { try SoundRows(scratch: scratch, runs: runs, playSeconds: playSeconds ?? (quick ? 10 : 30)).add(to: table) }
-        if wanted("notify") { try NotifyRows(script: notificationServer, scratch: scratch, runs: runs).add(to: table) }
+        if wanted("notify") { try NotifyRows(script: notificationServer, floor: notifyFloor, scratch: scratch, runs: runs).add(to: table) }
         if wanted("daemon") { try DaemonRows(runs: runs, idleSeconds: idleSeconds ?? (quick ? 10 : 60)).add(to: table) }
         print("load average at end \(loadAverage())")
         print("")

@@ -2,9 +2,12 @@ import Foundation
 
 /// `alarmctl notify` against notify-send, both posting to the project's scriptable
 /// notification server on a private session bus (scripts/testing/fake-notification-server.py,
-/// as the tests start it): wall time and peak RSS of the whole command.
+/// as the tests start it): wall time and peak RSS of the whole command. The floor beside them:
+/// the least a Swift program built as ours does to post through libnotify
+/// (scripts/bench-peers/notify-floor.swift).
 struct NotifyRows {
     let script: String
+    let floor: String?
     let scratch: String
     let runs: Int
 
@@ -38,12 +41,14 @@ struct NotifyRows {
         for index in 0..<runs {
             results.add("notify-send", try MeasuredProcess.run(["/usr/bin/notify-send", "Bench \(index)", "body"], scratch: scratch))
             results.add("alarmctl", try MeasuredProcess.run([alarmctl, "notify", "Bench \(index)", "body"], scratch: scratch))
+            if let floor { results.add("floor", try MeasuredProcess.run([floor, "Bench \(index)", "body"], scratch: scratch)) }
         }
         let ours = results.wall("alarmctl"), peer = results.wall("notify-send")
         table.add("`alarmctl notify`: wall time", peer: "notify-send " + peer.text("ms", digits: 1), ours: ours.text("ms", digits: 1),
                   ratio: ours.median / peer.median, goal: "≤ 1.5×")
         let oursRSS = Double(results.peakMiB("alarmctl")) ?? .nan, peerRSS = Double(results.peakMiB("notify-send")) ?? .nan
-        table.add("`alarmctl notify`: peak RSS", peer: "notify-send \(results.peakMiB("notify-send")) MiB", ours: "\(results.peakMiB("alarmctl")) MiB",
+        let floorText = floor == nil ? "" : "; floor: a static Swift program posting through libnotify \(results.peakMiB("floor")) MiB"
+        table.add("`alarmctl notify`: peak RSS", peer: "notify-send \(results.peakMiB("notify-send")) MiB" + floorText, ours: "\(results.peakMiB("alarmctl")) MiB",
                   ratio: oursRSS / peerRSS, goal: "≤ 1.5×")
     }
 }
