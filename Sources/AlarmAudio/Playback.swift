@@ -38,7 +38,8 @@ public final class Playback: Sendable {
         var endedAt: Date?
         var framesPlayed: Int64 = 0
         var threadCPUNanoseconds: UInt64?
-        var waiters: [CheckedContinuation<Status, Never>] = []
+        /// Told how the playback ended, once: `finished()` and `waitUntilDone()` callers.
+        var waiters: [@Sendable (Status) -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -82,19 +83,38 @@ public final class Playback: Sendable {
     /// Waits until the playback is done and returns how it ended.
     public func finished() async -> Status {
         await withCheckedContinuation { continuation in
-            let done: Status? = state.withLock { state in
-                if state.status.isDone { return state.status }
-                state.waiters.append(continuation)
-                return nil
-            }
-            if let done { continuation.resume(returning: done) }
+            whenDone { continuation.resume(returning: $0) }
         }
+    }
+
+    /// Blocks the calling thread until the playback is done and returns how it ended: for
+    /// callers outside Swift concurrency (`alarmctl notify --sound`).
+    public func waitUntilDone() -> Status {
+        let done = DispatchSemaphore(value: 0)
+        let ended = Mutex<Status?>(nil)
+        whenDone { status in
+            ended.withLock { $0 = status }
+            done.signal()
+        }
+        done.wait()
+        return ended.withLock { $0! }
+    }
+
+    /// Calls `body` with how the playback ended: at once if it already has, else from the
+    /// playback thread when it does.
+    private func whenDone(_ body: @escaping @Sendable (Status) -> Void) {
+        let done: Status? = state.withLock { state in
+            if state.status.isDone { return state.status }
+            state.waiters.append(body)
+            return nil
+        }
+        if let done { body(done) }
     }
 
     // MARK: reports from the playback thread
 
     func report(_ status: Status) {
-        let waiters: [CheckedContinuation<Status, Never>] = state.withLock { state in
+        let waiters: [@Sendable (Status) -> Void] = state.withLock { state in
             state.status = status
             if status.isDone { state.endedAt = Date() }
             guard status.isDone else { return [] }
@@ -102,7 +122,7 @@ public final class Playback: Sendable {
             return state.waiters
         }
         if status.isDone { silenced.signal() }
-        for waiter in waiters { waiter.resume(returning: status) }
+        for waiter in waiters { waiter(status) }
     }
 
     /// Returns true for the first frame ever written.

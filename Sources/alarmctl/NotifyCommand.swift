@@ -16,14 +16,14 @@ struct NotifyCommand: AsyncParsableCommand {
     @Argument(parsing: .allUnrecognized) var arguments: [String] = []
 
     func run() async throws {
-        let status = await NotifyRun.main(arguments)
+        let status = NotifyRun.main(arguments)
         if status != 0 { throw ExitCode(status) }
     }
 }
 
 /// What `alarmctl notify ARGS` does, with notify-send's output and exit statuses.
 enum NotifyRun {
-    static func main(_ arguments: [String], validUTF8: [Bool]? = nil) async -> Int32 {
+    static func main(_ arguments: [String], validUTF8: [Bool]? = nil) -> Int32 {
         let parsed: NotifySendArguments
         do { parsed = try NotifySendArguments(arguments, validUTF8: validUTF8) } catch {
             writeError(error.message)
@@ -65,8 +65,8 @@ enum NotifyRun {
         let output = NotifySendOutput(
             standardOutput: { line in StandardOutput.write(line + "\n") },
             standardError: { line in writeError(line) })
-        let status = await NotifySend.run(request, output: output, onShown: { waiting in sound.start(looping: waiting) })
-        await sound.end()
+        let status = NotifySend.run(request, output: output, onShown: { waiting in sound.start(looping: waiting) })
+        sound.end()
         return status
     }
 
@@ -99,9 +99,9 @@ final class SoundWithPopup: @unchecked Sendable {
         }
     }
 
-    func end() async {
+    func end() {
         let (playback, waited) = lock.withLock { (self.playback, self.waited) }
         guard let playback else { return }
-        if waited { playback.stop() } else { _ = await playback.finished() }
+        if waited { playback.stop() } else { _ = playback.waitUntilDone() }
     }
 }
