@@ -288,31 +288,6 @@ package struct JSONCursor {
     }
 }
 
-extension JSONCursor {
-    /// A member that must be present, read once: a repeated key is refused (which of the two
-    /// JSONDecoder keeps is for it to say).
-    @inline(__always)
-    mutating func required<T>(_ slot: inout T?, _ read: (inout JSONCursor) throws(JSONMismatch) -> T) throws(JSONMismatch) {
-        guard case .none = slot else { throw JSONMismatch() }
-        slot = try read(&self)
-    }
-
-    /// An optional member: `null` is nil, as JSONDecoder reads it; the outer level says the
-    /// key was seen, so a repeated one is refused here too.
-    @inline(__always)
-    mutating func optional<T>(_ slot: inout T??, _ read: (inout JSONCursor) throws(JSONMismatch) -> T) throws(JSONMismatch) {
-        guard case .none = slot else { throw JSONMismatch() }
-        slot = .some(null() ? nil : try read(&self))
-    }
-
-    // The scalars as functions, to hand to `required` and `optional`.
-    static func readString(_ c: inout JSONCursor) throws(JSONMismatch) -> String { try c.string() }
-    static func readInt(_ c: inout JSONCursor) throws(JSONMismatch) -> Int { try c.int() }
-    static func readDouble(_ c: inout JSONCursor) throws(JSONMismatch) -> Double { try c.double() }
-    static func readBool(_ c: inout JSONCursor) throws(JSONMismatch) -> Bool { try c.bool() }
-    static func readUUID(_ c: inout JSONCursor) throws(JSONMismatch) -> UUID { try c.uuid() }
-}
-
 /// The input is not the JSON the reader expects: the caller falls back to JSONDecoder.
 package struct JSONMismatch: Error {
     package init() {}

@@ -25,27 +25,25 @@ enum MessageReader {
         var record: AlarmRecord?, alarm: UUID?, reason: String?, intent: String?, firedFor: Date?, firstFrame: Date?
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "v": try c.required(&v, JSONCursor.readInt)
-            case "id": try c.required(&id, JSONCursor.readInt)
-            case "ok": try c.required(&ok, JSONCursor.readBool)
-            case "more": try c.required(&more, JSONCursor.readBool)
+            case "v": try refuseRepeated(v); v = try c.int()
+            case "id": try refuseRepeated(id); id = try c.int()
+            case "ok": try refuseRepeated(ok); ok = try c.bool()
+            case "more": try refuseRepeated(more); more = try c.bool()
             case "event":
-                try c.required(&event) { c throws(JSONMismatch) in
-                    guard let event = AlarmProtocol.EventKind(rawValue: try c.string()) else { throw JSONMismatch() }
-                    return event
-                }
+                try refuseRepeated(event)
+                guard let kind = AlarmProtocol.EventKind(rawValue: try c.string()) else { throw JSONMismatch() }
+                event = kind
             case "alarms":
-                try c.required(&alarms) { c throws(JSONMismatch) in
-                    var list: [AlarmRecord] = []
-                    try c.array { c throws(JSONMismatch) in list.append(try records.record(&c)) }
-                    return list
-                }
-            case "record": try c.required(&record, records.record)
-            case "alarm": try c.required(&alarm, JSONCursor.readUUID)
-            case "reason": try c.required(&reason, JSONCursor.readString)
-            case "intent": try c.required(&intent, JSONCursor.readString)
-            case "firedFor": try c.required(&firedFor, readDate)
-            case "firstFrame": try c.required(&firstFrame, readDate)
+                try refuseRepeated(alarms)
+                var list: [AlarmRecord] = []
+                try c.array { c throws(JSONMismatch) in list.append(try records.record(&c)) }
+                alarms = list
+            case "record": try refuseRepeated(record); record = try records.record(&c)
+            case "alarm": try refuseRepeated(alarm); alarm = try c.uuid()
+            case "reason": try refuseRepeated(reason); reason = try c.string()
+            case "intent": try refuseRepeated(intent); intent = try c.string()
+            case "firedFor": try refuseRepeated(firedFor); firedFor = Date(timeIntervalSince1970: try c.double())
+            case "firstFrame": try refuseRepeated(firstFrame); firstFrame = Date(timeIntervalSince1970: try c.double())
             default: throw JSONMismatch()
             }
         }
@@ -64,9 +62,5 @@ enum MessageReader {
         message.firedFor = firedFor
         message.firstFrame = firstFrame
         return message
-    }
-
-    private static func readDate(_ c: inout JSONCursor) throws(JSONMismatch) -> Date {
-        Date(timeIntervalSince1970: try c.double())
     }
 }

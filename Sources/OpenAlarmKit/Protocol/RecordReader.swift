@@ -36,17 +36,17 @@ package struct RecordReader: Sendable {
         var disabledAt: Date??, skippedFire: Date??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "id": try c.required(&id, JSONCursor.readUUID)
-            case "appID": try c.required(&appID, JSONCursor.readString)
-            case "schedule": try c.optional(&schedule, readSchedule)
-            case "countdownDuration": try c.optional(&countdownDuration, readCountdownDuration)
-            case "presentation": try c.required(&presentation, readPresentation)
-            case "tintColor": try c.required(&tintColor, readColor)
-            case "metadata": try c.optional(&metadata, JSONCursor.readString)
-            case "sound": try c.required(&sound, readSound)
-            case "phase": try c.required(&phase, readPhase)
-            case "disabledAt": try c.optional(&disabledAt, readDate)
-            case "skippedFire": try c.optional(&skippedFire, readDate)
+            case "id": try refuseRepeated(id); id = try c.uuid()
+            case "appID": try refuseRepeated(appID); appID = try c.string()
+            case "schedule": try refuseRepeated(schedule); schedule = .some(c.null() ? nil : try readSchedule(&c))
+            case "countdownDuration": try refuseRepeated(countdownDuration); countdownDuration = .some(c.null() ? nil : try readCountdownDuration(&c))
+            case "presentation": try refuseRepeated(presentation); presentation = try readPresentation(&c)
+            case "tintColor": try refuseRepeated(tintColor); tintColor = try readColor(&c)
+            case "metadata": try refuseRepeated(metadata); metadata = .some(c.null() ? nil : try c.string())
+            case "sound": try refuseRepeated(sound); sound = try readSound(&c)
+            case "phase": try refuseRepeated(phase); phase = try readPhase(&c)
+            case "disabledAt": try refuseRepeated(disabledAt); disabledAt = .some(c.null() ? nil : try readDate(&c))
+            case "skippedFire": try refuseRepeated(skippedFire); skippedFire = .some(c.null() ? nil : try readDate(&c))
             default: throw JSONMismatch()
             }
         }
@@ -99,8 +99,8 @@ package struct RecordReader: Sendable {
         var time: Alarm.Schedule.Relative.Time?, repeats: Alarm.Schedule.Relative.Recurrence?
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "time": try c.required(&time, readTime)
-            case "repeats": try c.required(&repeats, readRecurrence)
+            case "time": try refuseRepeated(time); time = try readTime(&c)
+            case "repeats": try refuseRepeated(repeats); repeats = try readRecurrence(&c)
             default: throw JSONMismatch()
             }
         }
@@ -112,8 +112,8 @@ package struct RecordReader: Sendable {
         var hour: Int?, minute: Int?
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "hour": try c.required(&hour, JSONCursor.readInt)
-            case "minute": try c.required(&minute, JSONCursor.readInt)
+            case "hour": try refuseRepeated(hour); hour = try c.int()
+            case "minute": try refuseRepeated(minute); minute = try c.int()
             default: throw JSONMismatch()
             }
         }
@@ -141,8 +141,8 @@ package struct RecordReader: Sendable {
         var preAlert: Double??, postAlert: Double??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "preAlert": try c.optional(&preAlert, JSONCursor.readDouble)
-            case "postAlert": try c.optional(&postAlert, JSONCursor.readDouble)
+            case "preAlert": try refuseRepeated(preAlert); preAlert = .some(c.null() ? nil : try c.double())
+            case "postAlert": try refuseRepeated(postAlert); postAlert = .some(c.null() ? nil : try c.double())
             default: throw JSONMismatch()
             }
         }
@@ -154,9 +154,9 @@ package struct RecordReader: Sendable {
         var countdown: AlarmPresentation.Countdown??, paused: AlarmPresentation.Paused??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "alert": try c.required(&alert, readAlert)
-            case "countdown": try c.optional(&countdown, readCountdown)
-            case "paused": try c.optional(&paused, readPaused)
+            case "alert": try refuseRepeated(alert); alert = try readAlert(&c)
+            case "countdown": try refuseRepeated(countdown); countdown = .some(c.null() ? nil : try readCountdown(&c))
+            case "paused": try refuseRepeated(paused); paused = .some(c.null() ? nil : try readPaused(&c))
             default: throw JSONMismatch()
             }
         }
@@ -169,13 +169,12 @@ package struct RecordReader: Sendable {
         var secondaryButton: AlarmButton??, behavior: AlarmPresentation.Alert.SecondaryButtonBehavior??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "title": try c.required(&title, readTitle)
-            case "stopButton": try c.required(&stopButton, readButton)
-            case "secondaryButton": try c.optional(&secondaryButton, readButton)
+            case "title": try refuseRepeated(title); title = try readTitle(&c)
+            case "stopButton": try refuseRepeated(stopButton); stopButton = try readButton(&c)
+            case "secondaryButton": try refuseRepeated(secondaryButton); secondaryButton = .some(c.null() ? nil : try readButton(&c))
             case "secondaryButtonBehavior":
-                try c.optional(&behavior) { c throws(JSONMismatch) in
-                    try readRaw(&c, as: AlarmPresentation.Alert.SecondaryButtonBehavior.self)
-                }
+                try refuseRepeated(behavior)
+                behavior = .some(c.null() ? nil : try readRaw(&c, as: AlarmPresentation.Alert.SecondaryButtonBehavior.self))
             default: throw JSONMismatch()
             }
         }
@@ -188,8 +187,8 @@ package struct RecordReader: Sendable {
         var title: LocalizedStringResource?, pauseButton: AlarmButton??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "title": try c.required(&title, readTitle)
-            case "pauseButton": try c.optional(&pauseButton, readButton)
+            case "title": try refuseRepeated(title); title = try readTitle(&c)
+            case "pauseButton": try refuseRepeated(pauseButton); pauseButton = .some(c.null() ? nil : try readButton(&c))
             default: throw JSONMismatch()
             }
         }
@@ -201,8 +200,8 @@ package struct RecordReader: Sendable {
         var title: LocalizedStringResource?, resumeButton: AlarmButton?
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "title": try c.required(&title, readTitle)
-            case "resumeButton": try c.required(&resumeButton, readButton)
+            case "title": try refuseRepeated(title); title = try readTitle(&c)
+            case "resumeButton": try refuseRepeated(resumeButton); resumeButton = try readButton(&c)
             default: throw JSONMismatch()
             }
         }
@@ -214,9 +213,9 @@ package struct RecordReader: Sendable {
         var text: LocalizedStringResource?, textColor: Color?, systemImageName: String?
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "text": try c.required(&text, readTitle)
-            case "textColor": try c.required(&textColor, readColor)
-            case "systemImageName": try c.required(&systemImageName, JSONCursor.readString)
+            case "text": try refuseRepeated(text); text = try readTitle(&c)
+            case "textColor": try refuseRepeated(textColor); textColor = try readColor(&c)
+            case "systemImageName": try refuseRepeated(systemImageName); systemImageName = try c.string()
             default: throw JSONMismatch()
             }
         }
@@ -228,10 +227,10 @@ package struct RecordReader: Sendable {
         var red: Double?, green: Double?, blue: Double?, opacity: Double?
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "red": try c.required(&red, JSONCursor.readDouble)
-            case "green": try c.required(&green, JSONCursor.readDouble)
-            case "blue": try c.required(&blue, JSONCursor.readDouble)
-            case "opacity": try c.required(&opacity, JSONCursor.readDouble)
+            case "red": try refuseRepeated(red); red = try c.double()
+            case "green": try refuseRepeated(green); green = try c.double()
+            case "blue": try refuseRepeated(blue); blue = try c.double()
+            case "opacity": try refuseRepeated(opacity); opacity = try c.double()
             default: throw JSONMismatch()
             }
         }
@@ -244,10 +243,10 @@ package struct RecordReader: Sendable {
         var volume: Double??, rampSeconds: Double??, bundleDirectory: String??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
-            case "sound": try c.required(&sound, readAlertSound)
-            case "volume": try c.optional(&volume, JSONCursor.readDouble)
-            case "rampSeconds": try c.optional(&rampSeconds, JSONCursor.readDouble)
-            case "bundleDirectory": try c.optional(&bundleDirectory, JSONCursor.readString)
+            case "sound": try refuseRepeated(sound); sound = try readAlertSound(&c)
+            case "volume": try refuseRepeated(volume); volume = .some(c.null() ? nil : try c.double())
+            case "rampSeconds": try refuseRepeated(rampSeconds); rampSeconds = .some(c.null() ? nil : try c.double())
+            case "bundleDirectory": try refuseRepeated(bundleDirectory); bundleDirectory = .some(c.null() ? nil : try c.string())
             default: throw JSONMismatch()
             }
         }
@@ -263,7 +262,7 @@ package struct RecordReader: Sendable {
         var name: String?
         try c.object { c, key throws(JSONMismatch) in
             guard case "named" = key else { throw JSONMismatch() }
-            try c.required(&name, JSONCursor.readString)
+            try refuseRepeated(name); name = try c.string()
         }
         guard let name else { throw JSONMismatch() }
         return .named(name)
@@ -276,10 +275,10 @@ package struct RecordReader: Sendable {
             var first: Date?, second: Date?, total: Double?, elapsed: Double?
             try c.object { c, field throws(JSONMismatch) in
                 switch (key, field) {
-                case ("scheduled", "fireDate"), ("countdown", "fireDate"), ("alerting", "firedFor"): try c.required(&first, readDate)
-                case ("countdown", "startDate"), ("alerting", "since"): try c.required(&second, readDate)
-                case ("countdown", "total"), ("paused", "total"): try c.required(&total, JSONCursor.readDouble)
-                case ("countdown", "previouslyElapsed"), ("paused", "previouslyElapsed"): try c.required(&elapsed, JSONCursor.readDouble)
+                case ("scheduled", "fireDate"), ("countdown", "fireDate"), ("alerting", "firedFor"): try refuseRepeated(first); first = try readDate(&c)
+                case ("countdown", "startDate"), ("alerting", "since"): try refuseRepeated(second); second = try readDate(&c)
+                case ("countdown", "total"), ("paused", "total"): try refuseRepeated(total); total = try c.double()
+                case ("countdown", "previouslyElapsed"), ("paused", "previouslyElapsed"): try refuseRepeated(elapsed); elapsed = try c.double()
                 default: throw JSONMismatch()
                 }
             }
@@ -295,4 +294,11 @@ package struct RecordReader: Sendable {
         guard let phase else { throw JSONMismatch() }
         return phase
     }
+}
+
+/// Refuses a key seen before in the same object (`slot` already set; for an optional member,
+/// set to `.some(nil)` by a null): which of the two JSONDecoder would keep is for it to say.
+@inline(__always)
+func refuseRepeated<T>(_ slot: T?) throws(JSONMismatch) {
+    if slot != nil { throw JSONMismatch() }
 }
