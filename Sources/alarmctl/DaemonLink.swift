@@ -71,7 +71,21 @@ struct DaemonLink {
 
 /// JSON for scripts: the protocol's own encoding (dates as seconds since 1970), pretty.
 enum JSONOutput {
-    static func print<T: Encodable>(_ value: T) {
+    /// Alarm records through `RecordWriter`, which writes what JSONEncoder writes many times
+    /// faster (a list of 1,000 took JSONEncoder ~40 ms); JSONEncoder for what it leaves.
+    static func print(_ records: [AlarmRecord]) {
+        guard let json = RecordWriter.json(records, pretty: true) else { return encoded(records) }
+        OutputLine.write(json)
+    }
+
+    static func print(_ record: AlarmRecord) {
+        guard let json = RecordWriter.json(record, pretty: true) else { return encoded(record) }
+        OutputLine.write(json)
+    }
+
+    static func print<T: Encodable>(_ value: T) { encoded(value) }
+
+    private static func encoded<T: Encodable>(_ value: T) {
         let encoder = AlarmProtocol.encoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         if let data = try? encoder.encode(value) { Swift.print(String(decoding: data, as: UTF8.self)) }
