@@ -56,7 +56,7 @@ struct DaemonLink {
             complain(Text.notAnID(prefix))
             throw Exit.badInput
         }
-        let matches = try alarms().filter { $0.id.uuidString.lowercased().replacing("-", with: "").hasPrefix(wanted) }
+        let matches = try alarms().filter { $0.id.lowercaseHex().hasPrefix(wanted) }
         switch matches.count {
         case 1: return matches[0]
         case 0:

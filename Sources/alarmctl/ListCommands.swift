@@ -11,7 +11,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let alarms = try DaemonLink().send(.list, app: app).alarms ?? []
-        if json { JSONOutput.print(alarms) } else { print(Format.table(alarms)) }
+        if json { JSONOutput.print(alarms) } else { OutputLine.write(Format.table(alarms)) }
     }
 }
 

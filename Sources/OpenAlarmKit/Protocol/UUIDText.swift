@@ -40,3 +40,21 @@ extension UUID {
         }
     }
 }
+
+extension UUID {
+    /// The first `bytes` bytes in lowercase hex, no dashes: `uuidString.lowercased()` without
+    /// them, at a fraction of its cost (it formats through snprintf), for ids shown to people
+    /// (`alarmctl list`'s 8 digits) and prefixes matched against all of them.
+    package func lowercaseHex(bytes count: Int = 16) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 2 * count) { out in
+                for index in 0..<count {
+                    out[2 * index] = digits.utf8Start[Int(bytes[index] >> 4)]
+                    out[2 * index + 1] = digits.utf8Start[Int(bytes[index] & 0x0F)]
+                }
+                return 2 * count
+            }
+        }
+    }
+}
