@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 import OpenAlarmKit
 import Testing
@@ -56,5 +57,28 @@ import Testing
         #expect(reread.map(\.event) == [.alarms, .alarms, .alarms])
         #expect(reread.map(\.more) == [true, true, nil])
         #expect(got[2] == (try expected(order[1200...], id: nil, more: false)))
+    }
+}
+
+@Suite struct AlarmListOrderTests {
+    /// Soonest first, ties by id as UUID's `<` orders them, whatever the bytes.
+    @Test func ordersByDeadlineThenIDAsUUIDCompares() throws {
+        var records: [UUID: AlarmRecord] = [:]
+        for index in 0..<2_000 {
+            var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+            if index % 3 == 0 { bytes[0] = 0x80 }  // many sharing a high byte
+            if index % 5 == 0 { bytes[8] = 0xFF }
+            let id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            var record = makeRecord(title: "\(index)", schedule: .fixed(Date(timeIntervalSince1970: 1_800_000_000 + Double(index % 7))))
+            record.phase = .scheduled(fireDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(index % 7)))
+            record.id = id
+            records[id] = record
+        }
+        let lifecycle = Lifecycle(calendar: FireTimeCalendar(timeZone: .utc))
+        let order = AlarmListReply.order(records, lifecycle: lifecycle, app: nil)
+        let expected = records.values.map { ($0.id, lifecycle.deadline(of: $0) ?? .distantFuture) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+        #expect(order == expected)
     }
 }

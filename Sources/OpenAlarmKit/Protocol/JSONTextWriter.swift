@@ -31,7 +31,10 @@ package struct JSONTextWriter: ~Copyable {
 
     /// The bytes written.
     package consuming func take() -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
+        [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            bytes.baseAddress!.update(from: base, count: count)
+            initialized = count
+        }
     }
 
     /// Drops what was written from `count` bytes on (a record that turned out `invalid`).
@@ -71,7 +74,16 @@ package struct JSONTextWriter: ~Copyable {
 
     /// Before an object's member: its key, then the caller writes its value.
     package mutating func key(_ name: StaticString, in container: inout Container) {
-        separate(&container)
+        if pretty {
+            separate(&container)
+        } else {
+            reserve(1)
+            if !container.empty {
+                base[count] = UInt8(ascii: ",")
+                count += 1
+            }
+            container.empty = false
+        }
         reserve(name.utf8CodeUnitCount + 5)
         base[count] = UInt8(ascii: "\"")
         (base + count + 1).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
@@ -221,6 +233,11 @@ package struct JSONTextWriter: ~Copyable {
     /// Bytes that are already JSON (a record JSONEncoder wrote, a message's fixed parts).
     package mutating func raw(_ json: some Sequence<UInt8>) {
         for byte in json { put(byte) }
+    }
+
+    /// One byte of JSON punctuation (the comma between records of a list written by hand).
+    package mutating func raw(_ byte: UInt8) {
+        put(byte)
     }
 
     // MARK: Bytes
