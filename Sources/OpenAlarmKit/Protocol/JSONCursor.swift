@@ -92,19 +92,19 @@ package struct JSONCursor {
         throw JSONMismatch()
     }
 
-    /// A string's bytes as they lie, for keys and names: one with an escape is refused (the
-    /// encoders this reads never escape a name; JSONDecoder decides when one does). No UTF-8
-    /// check is needed: such a word is only ever compared with ASCII names.
+    /// A string's bytes as they lie, up to the next quote, for keys and names. Only the quote
+    /// is looked for: a word is only ever compared with ASCII names (or read as a UUID's hex
+    /// digits), which have no backslash, control character or non-ASCII byte, so a word with
+    /// an escape (the encoders this reads never escape a name; JSONDecoder decides when one
+    /// does), a raw control character or invalid UTF-8 matches none and is refused there.
     package mutating func word() throws(JSONMismatch) -> JSONWord {
         try expect(UInt8(ascii: "\""))
         let start = position
         while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
+            if bytes[position] == UInt8(ascii: "\"") {
                 position += 1
                 return JSONWord(bytes: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]))
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { throw JSONMismatch() }
             position += 1
         }
         throw JSONMismatch()
@@ -223,16 +223,15 @@ package struct JSONCursor {
 
     /// A number as a Double, rounded correctly as JSONDecoder rounds it (`JSONNumberText`).
     package mutating func double() throws(JSONMismatch) -> Double {
-        let number = try self.number()
-        guard let value = JSONNumberText.double(UnsafeBufferPointer(rebasing: bytes[number.start..<number.end])), value.isFinite
-        else { throw JSONMismatch() }
+        skipWhitespace()
+        guard let (value, end) = JSONNumberText.double(bytes, from: position) else { throw JSONMismatch() }
+        position = end
         return value
     }
 
     /// Where a number lies, checked against JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    private mutating func number() throws(JSONMismatch) -> (start: Int, digitsStart: Int, end: Int, negative: Bool, isInteger: Bool) {
+    private mutating func number() throws(JSONMismatch) -> (digitsStart: Int, end: Int, negative: Bool, isInteger: Bool) {
         skipWhitespace()
-        let start = position
         let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         let digitsStart = position
@@ -250,7 +249,7 @@ package struct JSONCursor {
             guard digits() > 0 else { throw JSONMismatch() }
             isInteger = false
         }
-        return (start, digitsStart, position, negative, isInteger)
+        return (digitsStart, position, negative, isInteger)
     }
 
     private mutating func digits() -> Int {
