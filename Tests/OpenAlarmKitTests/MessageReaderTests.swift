@@ -6,8 +6,10 @@ import Testing
 /// writes it must read exactly what JSONDecoder reads (and not give up, or lists are slow), and
 /// on anything else it may give up (nil: JSONDecoder decides) but never read something else.
 @Suite struct MessageReaderTests {
-    private func fast(_ json: String) -> AlarmProtocol.Message? {
-        Array(json.utf8).withUnsafeBytes(MessageReader.message)
+    private func fast(_ json: String) -> AlarmProtocol.Message? { read(Array(json.utf8)) }
+
+    private func read(_ bytes: [UInt8]) -> AlarmProtocol.Message? {
+        bytes.withUnsafeBytes { MessageReader.message($0) }
     }
 
     private func reference(_ json: String) -> AlarmProtocol.Message? {
@@ -113,9 +115,9 @@ import Testing
     @Test func refusesInvalidUTF8() {
         for bad: [UInt8] in [[0xFF], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]] {
             let json = Array(#"{"reason":"a"#.utf8) + bad + Array(#"b"}"#.utf8)
-            #expect(json.withUnsafeBytes(MessageReader.message) == nil, "\(bad)")
+            #expect(read(json) == nil, "\(bad)")
             let escaped = Array(#"{"reason":"\n"#.utf8) + bad + Array(#"b"}"#.utf8)
-            #expect(escaped.withUnsafeBytes(MessageReader.message) == nil, "\(bad) after an escape")
+            #expect(read(escaped) == nil, "\(bad) after an escape")
         }
     }
 
@@ -124,7 +126,7 @@ import Testing
         let json = try encoded(listReply(Array(RecordSamples.everyKind.prefix(2))))
         let bytes = Array(json.utf8)
         for end in 0..<bytes.count {
-            #expect(Array(bytes[..<end]).withUnsafeBytes(MessageReader.message) == nil, "cut at \(end)")
+            #expect(read(Array(bytes[..<end])) == nil, "cut at \(end)")
         }
     }
 
@@ -143,7 +145,7 @@ import Testing
                 default: bytes.insert(replacements.randomElement(using: &random)!, at: index)
                 }
             }
-            guard let fast = bytes.withUnsafeBytes(MessageReader.message) else { continue }
+            guard let fast = read(bytes) else { continue }
             let reference = try? AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: Data(bytes))
             #expect(fast == reference, "round \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }

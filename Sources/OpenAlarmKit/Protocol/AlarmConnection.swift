@@ -31,6 +31,8 @@ public final class AlarmConnection: @unchecked Sendable {
     private let lock = Lock()
     private let fd: Int32
     private var received = ReceiveBuffer()
+    /// The records of the line being received, read as they arrive.
+    private var streamed = StreamedList()
     private var nextID = 1
 
     public init(socketPath: String) throws(ConnectionError) {
@@ -143,11 +145,13 @@ public final class AlarmConnection: @unchecked Sendable {
         while true {
             // The line is read where it lies, before the next receive can move it.
             if let line = received.nextLine() {
-                if let fast = MessageReader.message(line) { return fast }
+                defer { streamed = StreamedList() }
+                if let fast = MessageReader.message(line, streamed: streamed) { return fast }
                 do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: Data(line)) } catch {
                     throw .broken("unreadable reply: \(error)")
                 }
             }
+            streamed.advance(received.pendingBytes)
             guard received.pending <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }
             let room = received.room()
             let n = recv(fd, room.baseAddress, room.count, 0)

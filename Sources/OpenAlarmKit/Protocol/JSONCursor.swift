@@ -14,10 +14,13 @@ import FoundationEssentials
 /// make it recurse deeper than a record is deep.
 package struct JSONCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    /// Where the next value starts: a reader of a line still arriving (`StreamedList`) resumes
+    /// there once more bytes are in.
+    package private(set) var position: Int
 
-    package init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer, at position: Int = 0) {
         self.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        self.position = position
     }
 
     // MARK: Structure
@@ -33,23 +36,20 @@ package struct JSONCursor {
     @inline(__always)
     package mutating func object(_ member: (inout JSONCursor, JSONWord) throws(JSONMismatch) -> Void) throws(JSONMismatch) {
         try expect(UInt8(ascii: "{"))
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return
-        }
-        while true {
+        if consume(UInt8(ascii: "}")) { return }
+        let key = try word()
+        try expect(UInt8(ascii: ":"))
+        try member(&self, key)
+        try remainingMembers(member)
+    }
+
+    /// The rest of an object after one of its members: more members, then its end.
+    @inline(__always)
+    package mutating func remainingMembers(_ member: (inout JSONCursor, JSONWord) throws(JSONMismatch) -> Void) throws(JSONMismatch) {
+        while try more(closing: UInt8(ascii: "}")) {
             let key = try word()
             try expect(UInt8(ascii: ":"))
             try member(&self, key)
-            skipWhitespace()
-            guard position < bytes.count else { throw JSONMismatch() }
-            position += 1
-            switch bytes[position - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return
-            default: throw JSONMismatch()
-            }
         }
     }
 
@@ -57,22 +57,37 @@ package struct JSONCursor {
     @inline(__always)
     package mutating func array(_ element: (inout JSONCursor) throws(JSONMismatch) -> Void) throws(JSONMismatch) {
         try expect(UInt8(ascii: "["))
+        if consume(UInt8(ascii: "]")) { return }
+        try element(&self)
+        try remainingElements(element)
+    }
+
+    /// The rest of an array after one of its elements: more elements, then its end.
+    @inline(__always)
+    package mutating func remainingElements(_ element: (inout JSONCursor) throws(JSONMismatch) -> Void) throws(JSONMismatch) {
+        while try more(closing: UInt8(ascii: "]")) { try element(&self) }
+    }
+
+    /// After a container's element: true past a comma (another follows), false past `closing`.
+    @inline(__always)
+    private mutating func more(closing: UInt8) throws(JSONMismatch) -> Bool {
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return
+        guard position < bytes.count else { throw JSONMismatch() }
+        position += 1
+        switch bytes[position - 1] {
+        case UInt8(ascii: ","): return true
+        case closing: return false
+        default: throw JSONMismatch()
         }
-        while true {
-            try element(&self)
-            skipWhitespace()
-            guard position < bytes.count else { throw JSONMismatch() }
-            position += 1
-            switch bytes[position - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return
-            default: throw JSONMismatch()
-            }
-        }
+    }
+
+    /// Whether `byte` comes next (after whitespace), reading it if so.
+    @inline(__always)
+    package mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
     }
 
     /// Whether the next value is `null`, reading it if so (how JSONDecoder sees a nil optional).

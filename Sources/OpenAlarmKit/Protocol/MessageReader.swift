@@ -5,25 +5,47 @@ import FoundationEssentials
 /// (errors, status, missed lists, a newer daemon's fields) gives nil and the caller falls back
 /// to JSONDecoder, the reference.
 enum MessageReader {
-    private static let records = RecordReader(dates: .since1970)
+    static let records = RecordReader(dates: .since1970)
 
-    static func message(_ bytes: UnsafeRawBufferPointer) -> AlarmProtocol.Message? {
-        var cursor = JSONCursor(bytes)
+    /// The message a whole line holds. `streamed`: the records of its alarm list already read
+    /// while the line was arriving; reading resumes after them.
+    static func message(_ bytes: UnsafeRawBufferPointer, streamed: StreamedList = StreamedList()) -> AlarmProtocol.Message? {
+        var fields = Fields()
         do throws(JSONMismatch) {
-            let message = try message(&cursor)
+            var cursor: JSONCursor
+            if let resume = streamed.resumption {
+                // `{"alarms":[` and `resume.records` are read: the rest of the list, then the
+                // rest of the message.
+                cursor = JSONCursor(bytes, at: resume.position)
+                var list = resume.records
+                if list.isEmpty {
+                    if !cursor.consume(UInt8(ascii: "]")) {
+                        list.append(try records.record(&cursor))
+                        try cursor.remainingElements { c throws(JSONMismatch) in list.append(try records.record(&c)) }
+                    }
+                } else {
+                    try cursor.remainingElements { c throws(JSONMismatch) in list.append(try records.record(&c)) }
+                }
+                fields.alarms = list
+                try cursor.remainingMembers { c, key throws(JSONMismatch) in try fields.read(key, &c) }
+            } else {
+                cursor = JSONCursor(bytes)
+                try cursor.object { c, key throws(JSONMismatch) in try fields.read(key, &c) }
+            }
             try cursor.finish()
-            return message
+            return try fields.message()
         } catch {
             return nil
         }
     }
 
-    private static func message(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmProtocol.Message {
-        var message = AlarmProtocol.Message()
-        // Each key once: which of two JSONDecoder would keep is for it to say.
+    /// A message's members as read, each key once: which of two JSONDecoder would keep is for
+    /// it to say.
+    private struct Fields {
         var v: Int?, id: Int?, ok: Bool?, more: Bool?, event: AlarmProtocol.EventKind?, alarms: [AlarmRecord]?
         var record: AlarmRecord?, alarm: UUID?, reason: String?, intent: String?, firedFor: Date?, firstFrame: Date?
-        try c.object { c, key throws(JSONMismatch) in
+
+        mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
             case "v": try refuseRepeated(v); v = try c.int()
             case "id": try refuseRepeated(id); id = try c.int()
@@ -47,20 +69,24 @@ enum MessageReader {
             default: throw JSONMismatch()
             }
         }
-        // `v` is not optional for JSONDecoder either.
-        guard let v else { throw JSONMismatch() }
-        message.v = v
-        message.id = id
-        message.ok = ok
-        message.more = more
-        message.event = event
-        message.alarms = alarms
-        message.record = record
-        message.alarm = alarm
-        message.reason = reason
-        message.intent = intent
-        message.firedFor = firedFor
-        message.firstFrame = firstFrame
-        return message
+
+        func message() throws(JSONMismatch) -> AlarmProtocol.Message {
+            // `v` is not optional for JSONDecoder either.
+            guard let v else { throw JSONMismatch() }
+            var message = AlarmProtocol.Message()
+            message.v = v
+            message.id = id
+            message.ok = ok
+            message.more = more
+            message.event = event
+            message.alarms = alarms
+            message.record = record
+            message.alarm = alarm
+            message.reason = reason
+            message.intent = intent
+            message.firedFor = firedFor
+            message.firstFrame = firstFrame
+            return message
+        }
     }
 }

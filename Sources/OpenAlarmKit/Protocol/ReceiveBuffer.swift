@@ -20,6 +20,12 @@ struct ReceiveBuffer {
     /// Bytes received and not yet handed out.
     var pending: Int { end - start }
 
+    /// Those bytes: after `nextLine()` gave nil, the beginning of a line still arriving. Valid
+    /// until the next `room()`.
+    var pendingBytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: storage.baseAddress! + start, count: end - start)
+    }
+
     /// The next complete line, without its newline, valid until the next `room()`.
     mutating func nextLine() -> UnsafeRawBufferPointer? {
         guard scanned < end, let newline = memchr(storage.baseAddress! + scanned, 0x0A, end - scanned) else {
