@@ -52,6 +52,32 @@ import Testing
         try expectSame(record, "\(value)")
     }
 
+    /// Numbers with a few decimals are written without `description`: checked against it
+    /// for decimals of every length, near the edges of that path, and random bit patterns.
+    @Test func writesDecimalsAsJSONEncoderDoes() throws {
+        var random = RecordSamples.Random(seed: 0xDEC1_3A1)
+        var values: [Double] = [0.001, 0.000999, 0.0009999999, 0.00100001, 999_999_999.5, 999_999_999.999999, 1e9 - 1e-6, 0.1 + 0.2, 1.0 / 3]
+        for _ in 0..<20_000 {
+            let places = Int.random(in: 1...8, using: &random)
+            let digits = Double(Int.random(in: 1...999_999_999_999, using: &random) % Int(pow(10, Double(Int.random(in: 1...15, using: &random)))))
+            values.append(digits / pow(10, Double(places)))
+            values.append(Double(bitPattern: random.next() & 0x41CF_FFFF_FFFF_FFFF))  // random, mostly below 1e9
+        }
+        let encoder = AlarmProtocol.encoder()
+        for chunk in stride(from: 0, to: values.count, by: 1000) {
+            var record = RecordSamples.everyKind[5]
+            let part = Array(values[chunk..<min(chunk + 1000, values.count)]).map { $0.isFinite ? $0 : 0 }
+            // A list of records, each carrying one value (and its negation).
+            let records = part.map { value -> AlarmRecord in
+                record.sound.volume = value
+                record.sound.rampSeconds = -value
+                return record
+            }
+            let reference = String(decoding: try encoder.encode(records), as: UTF8.self)
+            #expect(RecordWriter.json(records).map { String(decoding: $0, as: UTF8.self) } == reference, "values from \(chunk)")
+        }
+    }
+
     @Test func writesWholeNumbersAsJSONEncoderDoes() throws {
         var random = RecordSamples.Random(seed: 0x1_0000)
         for exponent in 0...17 {

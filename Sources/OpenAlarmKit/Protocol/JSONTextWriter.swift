@@ -145,34 +145,35 @@ package struct JSONTextWriter: ~Copyable {
     package mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            // The common case, nothing to escape, in one copy; else up to 6 bytes a byte.
+            // Up to 6 bytes a byte (\u00xx). Copied as it is scanned: a record's strings are
+            // short, and a memcpy call per string cost more than the bytes.
             reserve(utf8.count * 6 + 2)
-            base[count] = UInt8(ascii: "\"")
-            count += 1
-            var run = 0  // start of the bytes not yet copied
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                copy(UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                run = index + 1
-                base[count] = UInt8(ascii: "\\")
-                count += 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
-                case 0x08: put(UInt8(ascii: "b"))
-                case 0x0C: put(UInt8(ascii: "f"))
-                case 0x0A: put(UInt8(ascii: "n"))
-                case 0x0D: put(UInt8(ascii: "r"))
-                case 0x09: put(UInt8(ascii: "t"))
-                default:
-                    (base[count], base[count + 1], base[count + 2]) = (UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"))
-                    (base[count + 3], base[count + 4]) = (Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0x0F))
-                    count += 5
+            var at = count
+            base[at] = UInt8(ascii: "\"")
+            at += 1
+            for byte in utf8 {
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    base[at] = byte
+                    at += 1
+                    continue
                 }
+                base[at] = UInt8(ascii: "\\")
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): base[at + 1] = byte
+                case 0x08: base[at + 1] = UInt8(ascii: "b")
+                case 0x0C: base[at + 1] = UInt8(ascii: "f")
+                case 0x0A: base[at + 1] = UInt8(ascii: "n")
+                case 0x0D: base[at + 1] = UInt8(ascii: "r")
+                case 0x09: base[at + 1] = UInt8(ascii: "t")
+                default:
+                    (base[at + 1], base[at + 2], base[at + 3]) = (UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"))
+                    (base[at + 4], base[at + 5]) = (Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0x0F))
+                    at += 4
+                }
+                at += 2
             }
-            copy(UnsafeBufferPointer(rebasing: utf8[run...]))
-            base[count] = UInt8(ascii: "\"")
-            count += 1
+            base[at] = UInt8(ascii: "\"")
+            count = at + 1
         }
     }
 
@@ -187,8 +188,9 @@ package struct JSONTextWriter: ~Copyable {
                     base[count] = UInt8(ascii: "-")
                     count += 1
                 }
-                base[count] = Self.upperHexDigit(raw[index] >> 4)
-                base[count + 1] = Self.upperHexDigit(raw[index] & 0x0F)
+                let digits: StaticString = "0123456789ABCDEF"
+                base[count] = digits.utf8Start[Int(raw[index] >> 4)]
+                base[count + 1] = digits.utf8Start[Int(raw[index] & 0x0F)]
                 count += 2
             }
         }
@@ -231,6 +233,7 @@ package struct JSONTextWriter: ~Copyable {
             int(Int(value))
             return
         }
+        if decimal(value) { return }
         var text = value.description
         text.withUTF8 { utf8 in
             let end = utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
@@ -238,6 +241,39 @@ package struct JSONTextWriter: ~Copyable {
             reserve(end)
             copy(UnsafeBufferPointer(rebasing: utf8[..<end]))
         }
+    }
+
+    /// A number with at most 6 decimals and 15 digits (0.478, 12.5, 0.05) written as its
+    /// decimal, without `description` (a String and ~500 instructions a number): if the digits
+    /// `m` and the power of ten are exact Doubles and m / 10^places gives back `value`, the
+    /// decimal round-trips, and as Doubles hold 15 digits no other decimal of at most 15 digits
+    /// does, so it is the shortest one, which `description` writes (in this range, not in
+    /// exponent form). Places are tried from 1 up, so the first that fits has no trailing zero.
+    private mutating func decimal(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 1e-3, magnitude < 1e9 else { return false }
+        var scale = 1.0
+        for places in 1...6 {
+            scale *= 10
+            let scaled = (magnitude * scale).rounded()
+            guard scaled < 1e15 else { return false }
+            guard scaled / scale == magnitude else { continue }
+            let digits = UInt64(scaled)
+            var power: UInt64 = 1
+            for _ in 0..<places { power *= 10 }
+            if value < 0 { put(UInt8(ascii: "-")) }
+            int(Int(digits / power))
+            reserve(places + 1)
+            base[count] = UInt8(ascii: ".")
+            var fraction = digits % power
+            for offset in stride(from: places, through: 1, by: -1) {
+                base[count + offset] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            count += places + 1
+            return true
+        }
+        return false
     }
 
     /// Bytes that are already JSON (a record JSONEncoder wrote, a message's fixed parts).
@@ -282,9 +318,5 @@ package struct JSONTextWriter: ~Copyable {
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-    }
-
-    private static func upperHexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 }
