@@ -9,7 +9,7 @@
 /// bytes are received in place, a line is handed out where it lies, and the front is reclaimed
 /// only when a receive needs the room. Not thread-safe: its connection serialises use.
 struct ReceiveBuffer {
-    private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+    private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
     /// Bytes not yet handed out: `start..<end`.
     private var start = 0
     private var end = 0
