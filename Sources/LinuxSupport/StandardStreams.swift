@@ -11,7 +11,7 @@ public enum StandardOutput {
     public static func write(_ text: String) { writeAll(1, text) }
 
     /// UTF-8 already made (a large JSON output), without making a String of it first.
-    public static func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { writeAll(1, $0) } }
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>) { writeAll(1, bytes) }
 }
 
 func writeAll(_ fd: Int32, _ text: String) {

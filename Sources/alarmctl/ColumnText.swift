@@ -21,7 +21,8 @@ enum ColumnText {
             size += rowCount * (widths[column] + 2)
         }
         for row in 0..<rowCount { size += columns[padded][row].utf8.count }
-        return [UInt8](unsafeUninitializedCapacity: size) { out, initialized in
+        // One byte more, for the newline `list` appends.
+        return [UInt8](unsafeUninitializedCapacity: size + 1) { out, initialized in
             var at = 0
             for row in 0..<rowCount {
                 if row > 0 {

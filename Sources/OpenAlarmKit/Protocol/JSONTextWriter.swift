@@ -37,6 +37,11 @@ package struct JSONTextWriter: ~Copyable {
         }
     }
 
+    /// The bytes written, where they lie (a large output written out without a copy).
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// Drops what was written from `count` bytes on (a record that turned out `invalid`).
     package mutating func truncate(to count: Int) {
         self.count = min(count, self.count)

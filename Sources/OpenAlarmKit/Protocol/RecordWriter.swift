@@ -17,14 +17,25 @@ package enum RecordWriter {
 
     /// A list of records (`alarmctl list --json`), or nil as above.
     package static func json(_ records: [AlarmRecord], pretty: Bool = false) -> [UInt8]? {
-        var writer = JSONTextWriter(pretty: pretty, capacity: records.count * (pretty ? 2048 : 1024))
+        var writer = JSONTextWriter(pretty: pretty, capacity: capacity(for: records.count, pretty: pretty))
+        return write(records, to: &writer) ? writer.take() : nil
+    }
+
+    /// Appends the list to `writer`; false as for one record.
+    package static func write(_ records: [AlarmRecord], to writer: inout JSONTextWriter) -> Bool {
         var list = writer.beginArray()
         for record in records {
             writer.element(in: &list)
-            guard write(record, to: &writer) else { return nil }
+            guard write(record, to: &writer) else { return false }
         }
         writer.endArray(list)
-        return writer.take()
+        return true
+    }
+
+    /// Room for `count` records, about what they take (a record is ~650 bytes compact, ~1,200
+    /// pretty): room not written to costs no memory, and too little only grows the buffer.
+    package static func capacity(for count: Int, pretty: Bool) -> Int {
+        count * (pretty ? 1400 : 800) + 64
     }
 
     /// Appends the record to `writer`; false (and the writer's bytes unusable) when it holds a
