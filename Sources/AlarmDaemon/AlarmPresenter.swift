@@ -96,7 +96,7 @@ final class AlarmPresenter: PresentationOutput {
 
     static func notification(for record: AlarmRecord, zone: ZoneRules, now: Date) -> AlarmNotification {
         let key = record.id.uuidString
-        let short = String(record.id.uuidString.lowercased().prefix(8))
+        let short = record.id.lowercaseHex(bytes: 4)
         let presentation = record.presentation
         let app = record.appID
         switch record.phase {

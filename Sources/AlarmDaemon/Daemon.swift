@@ -33,7 +33,6 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// Held from `claimInstance()` until the process ends.
     private(set) var instance: InstanceLock?
     private var listening: Int32 = -1
-    private let encoded = RecordEncodingCache()
     private let encoder = AlarmProtocol.encoder()
     /// Why config.toml is not in effect (the last good settings are); shown by `status`.
     private(set) var configProblem: String?
@@ -253,7 +252,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     /// The alarms in `order` (AlarmListReply), written as the client reads them.
     private func alarmsReply(_ order: [UUID], replyTo id: Int?, page: Int?) -> ReplyStream {
-        AlarmListReply.stream(order, replyTo: id, page: page, cache: encoded) { [unowned self] id in engine.records[id] }
+        AlarmListReply.stream(order, replyTo: id, page: page) { [unowned self] id in engine.records[id] }
     }
 
     private func alarmsEvent(for watcher: SocketServer.Connection, order: [UUID]? = nil) -> SocketServer.Reply {
@@ -274,8 +273,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         broadcastPending = true
         loop.afterThisTurn { [unowned self] in
             broadcastPending = false
-            encoded.prune(keeping: engine.records.keys)
-            // One sort per distinct filter, however many watchers share it (encodings are cached).
+            // One sort per distinct filter, however many watchers share it.
             var orders: [String?: [UUID]] = [:]
             for watcher in server.watchers {
                 let app = watcher.watching!

@@ -58,7 +58,10 @@ public struct LocalTimeText: Sendable {
     /// when they are not zero.
     public func weekdayAndTime(_ date: Date, zone: ZoneRules, seconds: Bool) -> String {
         let local = LocalClock(date, zone: zone)
-        return "\(shortWeekdays[local.date.weekdayIndex]) \(clock(local, seconds: seconds))"
+        var text = shortWeekdays[local.date.weekdayIndex]
+        text += " "
+        text += clock(local, seconds: seconds)
+        return text
     }
 
     /// The same with the date, for instants beyond the coming week: "Mon 2026-06-09 06:30"
@@ -86,11 +89,44 @@ public struct LocalTimeText: Sendable {
     /// `HH:MM[:SS]`, or `h:MM[:SS] PM` where the locale keeps a 12-hour clock; seconds only
     /// when asked for and not zero.
     private func clock(_ local: LocalClock, seconds: Bool) -> String {
-        let tail = ":" + pad2(local.minute) + (seconds && local.second != 0 ? ":" + pad2(local.second) : "")
-        guard let conventions, conventions.twelveHour else { return pad2(local.hour) + tail }
-        let hour = local.hour % 12 == 0 ? 12 : local.hour % 12
+        let second = seconds && local.second != 0 ? local.second : nil
+        let twelveHour = conventions?.twelveHour == true
+        let hour = twelveHour ? (local.hour % 12 == 0 ? 12 : local.hour % 12) : local.hour
+        let digits: String
+        if (0...99).contains(hour), (0...99).contains(local.minute), (0...99).contains(second ?? 0) {
+            digits = Self.digits(hour, local.minute, second, padHour: !twelveHour)
+        } else {  // a schedule's time out of range: as it always read
+            digits = (twelveHour ? "\(hour)" : pad2(hour)) + ":" + pad2(local.minute) + (second.map { ":" + pad2($0) } ?? "")
+        }
+        guard let conventions, twelveHour else { return digits }
         let marker = local.hour < 12 ? conventions.am : conventions.pm
-        return "\(hour)\(tail)" + (marker.isEmpty ? "" : " " + marker)
+        return digits + (marker.isEmpty ? "" : " " + marker)
+    }
+
+    /// `H:MM[:SS]`, `HH:MM[:SS]` with `padHour`, each number 0...99, written as bytes: `list`
+    /// writes one a row, and concatenating the pieces as Strings cost more than the rest of it.
+    private static func digits(_ hour: Int, _ minute: Int, _ second: Int?, padHour: Bool) -> String {
+        String(unsafeUninitializedCapacity: 8) { out in
+            var at = 0
+            func two(_ value: Int, pad: Bool) {
+                if pad || value >= 10 {
+                    out[at] = UInt8(ascii: "0") + UInt8(value / 10)
+                    at += 1
+                }
+                out[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                at += 1
+            }
+            two(hour, pad: padHour)
+            out[at] = UInt8(ascii: ":")
+            at += 1
+            two(minute, pad: true)
+            if let second {
+                out[at] = UInt8(ascii: ":")
+                at += 1
+                two(second, pad: true)
+            }
+            return at
+        }
     }
 
     /// The date: ISO 8601 in C, else the locale's `%x` through `strftime_l`.

@@ -5,15 +5,15 @@ import FoundationEssentials
 /// per-client cap, if it were built in one piece. The server asks for the next piece each
 /// time the client's queue runs low. Loop thread only.
 final class ReplyStream {
-    private let produce: () -> Data?
+    private let produce: () -> [UInt8]?
     /// Bytes handed out so far: a large reply is worth returning its memory to the system for.
     private(set) var produced = 0
 
     /// `produce` returns the next bytes to send (any size; lines end with their own newline),
     /// or nil once the reply is complete.
-    init(_ produce: @escaping () -> Data?) { self.produce = produce }
+    init(_ produce: @escaping () -> [UInt8]?) { self.produce = produce }
 
-    func next() -> Data? {
+    func next() -> [UInt8]? {
         guard let piece = produce() else { return nil }
         produced += piece.count
         return piece
@@ -25,7 +25,7 @@ final class ReplyStream {
         return ReplyStream {
             guard !sent else { return nil }
             sent = true
-            var line = data
+            var line = [UInt8](data)
             line.append(0x0A)
             return line
         }

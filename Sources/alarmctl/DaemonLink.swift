@@ -56,7 +56,7 @@ struct DaemonLink {
             complain(Text.notAnID(prefix))
             throw Exit.badInput
         }
-        let matches = try alarms().filter { $0.id.uuidString.lowercased().replacing("-", with: "").hasPrefix(wanted) }
+        let matches = try alarms().filter { $0.id.lowercaseHex().hasPrefix(wanted) }
         switch matches.count {
         case 1: return matches[0]
         case 0:
@@ -71,7 +71,25 @@ struct DaemonLink {
 
 /// JSON for scripts: the protocol's own encoding (dates as seconds since 1970), pretty.
 enum JSONOutput {
-    static func print<T: Encodable>(_ value: T) {
+    /// Alarm records through `RecordWriter`, which writes what JSONEncoder writes many times
+    /// faster (a list of 1,000 took JSONEncoder ~40 ms); JSONEncoder for what it leaves.
+    static func print(_ records: [AlarmRecord]) {
+        // Written where it was made: 100,000 records are ~120 MB of it.
+        var writer = JSONTextWriter(pretty: true, capacity: RecordWriter.capacity(for: records.count, pretty: true))
+        guard RecordWriter.write(records, to: &writer) else { return encoded(records) }
+        writer.raw(0x0A)
+        writer.withBytes(OutputLine.write)
+    }
+
+    static func print(_ record: AlarmRecord) {
+        guard var json = RecordWriter.json(record, pretty: true) else { return encoded(record) }
+        json.append(0x0A)
+        json.withUnsafeBufferPointer(OutputLine.write)
+    }
+
+    static func print<T: Encodable>(_ value: T) { encoded(value) }
+
+    private static func encoded<T: Encodable>(_ value: T) {
         let encoder = AlarmProtocol.encoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         if let data = try? encoder.encode(value) { Swift.print(String(decoding: data, as: UTF8.self)) }

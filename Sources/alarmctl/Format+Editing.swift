@@ -1,3 +1,5 @@
+import AlarmCore
+import AlarmDaemon
 import FoundationEssentials
 import OpenAlarmKit
 
@@ -15,8 +17,8 @@ extension Format {
     }
 
     /// " (skips Mon 06:30)" while a skipped occurrence is still ahead, else "".
-    static func skipping(_ record: AlarmRecord, now: Date) -> String {
+    static func skipping(_ record: AlarmRecord, now: Date, zone: ZoneRules, locale: LocalTimeText) -> String {
         guard let skipped = record.skippedFire, skipped > now else { return "" }
-        return Text.skips(when(skipped, now: now))
+        return Text.skips(when(skipped, now: now, zone: zone, locale: locale))
     }
 }

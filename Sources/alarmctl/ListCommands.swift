@@ -11,7 +11,13 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let alarms = try DaemonLink().send(.list, app: app).alarms ?? []
-        if json { JSONOutput.print(alarms) } else { print(Format.table(alarms)) }
+        if json {
+            JSONOutput.print(alarms)
+        } else {
+            var table = Format.table(alarms)
+            table.append(0x0A)
+            table.withUnsafeBufferPointer(OutputLine.write)
+        }
     }
 }
 

@@ -94,9 +94,45 @@ import Testing
         }
     }
 
-    @Test func deepNestingIsRefusedNotOverflowed() {
-        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(Array(deep.utf8).withUnsafeBytes(JSONTree.parse) == nil)
+    @Test func deepNestingIsRefusedNotOverflowed() throws {
+        let json = try RecordJSON.encode(sampleRecord())
+        for deep in [
+            String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+            json.replacingOccurrences(of: #""metadata":"#, with: #""metadata":"# + String(repeating: "[", count: 100_000)),
+            json.replacingOccurrences(of: #"{"named":"#, with: String(repeating: #"{"named":"#, count: 100_000)),
+        ] {
+            #expect(read(deep) == nil)
+        }
+    }
+
+    /// Another order of keys, repeated keys, nulls, unknown fields: read as JSONDecoder reads
+    /// them, or given up on, never read differently.
+    @Test func agreesWithJSONDecoderOrGivesUp() throws {
+        let json = try RecordJSON.encode(sampleRecord())
+        let reference = try JSONDecoder().decode(AlarmRecord.self, from: Data(json.utf8))
+        // Keys in reverse order (JSONDecoder does not mind).
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let reversed = "{" + object.keys.sorted(by: >).map { key in
+            let value = String(decoding: try! JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed]), as: UTF8.self)
+            return "\"\(key)\":\(value)"
+        }.joined(separator: ",") + "}"
+        #expect(read(reversed) == reference)
+        for (from, to) in [
+            (#""appID":"org.example.clock""#, #""appID":"org.example.clock","appID":"org.example.clock""#),  // repeated
+            (#""metadata":"#, #""metadata":null,"metadata":"#),  // repeated, first null
+            (#""rampSeconds":30"#, #""rampSeconds":null"#),  // null optional
+            (#""appID":"org.example.clock""#, #""appID":null"#),  // null required
+            (#""volume":0.8"#, #""volume":"0.8""#),  // wrong type
+            (#""named":"Chime""#, #""named":"Ch\u0069me""#),  // an escape in a value
+            (#""named":"Chime""#, #""n\u0061med":"Chime""#),  // an escape in a key
+        ] {
+            let changed = json.replacingOccurrences(of: from, with: to)
+            #expect(changed != json, "the test's edit did not apply to \(json)")
+            let fast = read(changed)
+            let decoded = try? JSONDecoder().decode(AlarmRecord.self, from: Data(changed.utf8))
+            #expect(fast == nil || fast == decoded, "\(to)")
+        }
+        #expect(read(json.replacingOccurrences(of: #""rampSeconds":30"#, with: #""rampSeconds":null"#))?.sound.rampSeconds == .some(nil))
     }
 }
 

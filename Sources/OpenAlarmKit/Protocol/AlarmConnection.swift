@@ -26,14 +26,13 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
 /// One connection to alarmd. Requests block the calling thread until their reply (the daemon
 /// answers in microseconds; a 10 s receive timeout keeps a wedged daemon from hanging us).
 public final class AlarmConnection: @unchecked Sendable {
-    // The lock serialises whole request/reply exchanges; `fd` and `buffer` are touched only
+    // The lock serialises whole request/reply exchanges; `fd` and `received` are touched only
     // under it, or by the one watch reader after `watch()` hands the connection over.
     private let lock = Lock()
     private let fd: Int32
-    private var buffer: [UInt8] = []
-    /// How much of `buffer` is known to hold no newline: a large line arrives in many reads,
-    /// and scanning it from the start after each one would cost O(bytes²).
-    private var scanned = 0
+    private var received = ReceiveBuffer()
+    /// The records of the line being received, read as they arrive.
+    private var streamed = StreamedList()
     private var nextID = 1
 
     public init(socketPath: String) throws(ConnectionError) {
@@ -59,7 +58,10 @@ public final class AlarmConnection: @unchecked Sendable {
         return fd
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        received.deallocate()
+    }
 
     /// Sends a request and returns its reply; a refusal throws `.refused`.
     @discardableResult
@@ -141,25 +143,24 @@ public final class AlarmConnection: @unchecked Sendable {
 
     private func readMessage(timeoutIsError: Bool) throws(ConnectionError) -> AlarmProtocol.Message {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
-                let line = Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                scanned = 0
-                if let fast = line.withUnsafeBytes(MessageReader.message) { return fast }
-                do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: line) } catch {
+            // The line is read where it lies, before the next receive can move it.
+            if let line = received.nextLine() {
+                defer { streamed = StreamedList() }
+                if let fast = MessageReader.message(line, streamed: streamed) { return fast }
+                do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: Data(line)) } catch {
                     throw .broken("unreadable reply: \(error)")
                 }
             }
-            scanned = buffer.count
-            guard buffer.count <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            streamed.advance(received.pendingBytes)
+            guard received.pending <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }
+            let room = received.room()
+            let n = recv(fd, room.baseAddress, room.count, 0)
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 throw .broken(timeoutIsError ? "alarmd did not answer within 10 s" : "timed out")
             }
             guard n > 0 else { throw .broken("alarmd closed the connection") }
-            buffer += chunk[..<n]
+            received.didReceive(n)
         }
     }
 }

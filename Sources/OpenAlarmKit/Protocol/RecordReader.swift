@@ -1,10 +1,11 @@
 import FoundationEssentials
 
 /// Reads an AlarmRecord from the JSON that JSONEncoder wrote for it, laid out as the
-/// synthesized Codable conformances lay it out, about ten times faster than JSONDecoder on
-/// Linux. Strict on purpose: an unknown key (a field added to AlarmRecord), a missing one or
-/// an unexpected type gives nil, and the caller falls back to JSONDecoder, which stays the
-/// reference. `RecordReaderTests` checks the two agree on every kind of record.
+/// synthesized Codable conformances lay it out (its keys in any order), many times faster than
+/// JSONDecoder on Linux. Strict on purpose: an unknown key (a field added to AlarmRecord), a
+/// missing or repeated one, or an unexpected type gives nil, and the caller falls back to
+/// JSONDecoder, which stays the reference. `RecordReaderTests` checks the two agree on every
+/// kind of record.
 ///
 /// The store writes dates as JSONEncoder's default (seconds since 2001); the protocol as
 /// seconds since 1970.
@@ -15,235 +16,289 @@ package struct RecordReader: Sendable {
 
     package init(dates: Dates) { self.dates = dates }
 
+    /// The record that `bytes` hold, nothing else.
     package func record(_ bytes: UnsafeRawBufferPointer) -> AlarmRecord? {
-        guard let tree = JSONTree.parse(bytes) else { return nil }
-        return try? record(tree)
+        var cursor = JSONCursor(bytes)
+        do throws(JSONMismatch) {
+            let record = try record(&cursor)
+            try cursor.finish()
+            return record
+        } catch {
+            return nil
+        }
     }
 
-    /// A record from an already parsed tree (an element of a protocol message's list).
-    package func record(fromTree tree: JSONTree) -> AlarmRecord? { try? record(tree) }
-
-    private struct Mismatch: Error {}
-
-    /// An object's members, consumed by name; `finish()` fails if any were not asked for.
-    private struct Fields {
-        let members: [JSONTree.Member]
-        var used = 0
-
-        init(_ tree: JSONTree) throws {
-            guard case .object(let members) = tree else { throw Mismatch() }
-            self.members = members
+    /// The record at the cursor (an element of a protocol message's list).
+    package func record(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmRecord {
+        var id: UUID?, appID: String?, presentation: AlarmPresentation?, tintColor: Color?
+        var sound: SoundSettings?, phase: AlarmRecord.Phase?
+        var schedule: Alarm.Schedule??, countdownDuration: Alarm.CountdownDuration??, metadata: String??
+        var disabledAt: Date??, skippedFire: Date??
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "id": try refuseRepeated(id); id = try c.uuid()
+            case "appID": try refuseRepeated(appID); appID = try c.string()
+            case "schedule": try refuseRepeated(schedule); schedule = .some(c.null() ? nil : try readSchedule(&c))
+            case "countdownDuration": try refuseRepeated(countdownDuration); countdownDuration = .some(c.null() ? nil : try readCountdownDuration(&c))
+            case "presentation": try refuseRepeated(presentation); presentation = try readPresentation(&c)
+            case "tintColor": try refuseRepeated(tintColor); tintColor = try readColor(&c)
+            case "metadata": try refuseRepeated(metadata); metadata = .some(c.null() ? nil : try c.string())
+            case "sound": try refuseRepeated(sound); sound = try readSound(&c)
+            case "phase": try refuseRepeated(phase); phase = try readPhase(&c)
+            case "disabledAt": try refuseRepeated(disabledAt); disabledAt = .some(c.null() ? nil : try readDate(&c))
+            case "skippedFire": try refuseRepeated(skippedFire); skippedFire = .some(c.null() ? nil : try readDate(&c))
+            default: throw JSONMismatch()
+            }
         }
-
-        /// The member's value; nil when absent or null (how JSONEncoder writes a nil optional).
-        mutating func optional(_ key: String) -> JSONTree? {
-            guard let member = members.first(where: { $0.key == key }) else { return nil }
-            used += 1
-            if case .null = member.value { return nil }
-            return member.value
-        }
-
-        mutating func required(_ key: String) throws -> JSONTree {
-            guard let value = optional(key) else { throw Mismatch() }
-            return value
-        }
-
-        func finish() throws {
-            if used != members.count { throw Mismatch() }
-        }
+        guard let id, let appID, let presentation, let tintColor, let sound, let phase else { throw JSONMismatch() }
+        return AlarmRecord(
+            id: id, appID: appID, schedule: schedule ?? nil, countdownDuration: countdownDuration ?? nil,
+            presentation: presentation, tintColor: tintColor, metadata: metadata ?? nil, sound: sound, phase: phase,
+            disabledAt: disabledAt ?? nil, skippedFire: skippedFire ?? nil)
     }
 
     // MARK: Scalars
 
-    private func string(_ tree: JSONTree) throws -> String {
-        guard case .string(let value) = tree else { throw Mismatch() }
-        return value
-    }
-
-    private func double(_ tree: JSONTree) throws -> Double {
-        guard case .number(let text) = tree, let value = Double(text) else { throw Mismatch() }
-        return value
-    }
-
-    private func int(_ tree: JSONTree) throws -> Int {
-        guard case .number(let text) = tree, let value = Int(text) else { throw Mismatch() }
-        return value
-    }
-
-    private func date(_ tree: JSONTree) throws -> Date {
-        let seconds = try double(tree)
+    private func readDate(_ c: inout JSONCursor) throws(JSONMismatch) -> Date {
+        let seconds = try c.double()
         switch dates {
         case .sinceReferenceDate: return Date(timeIntervalSinceReferenceDate: seconds)
         case .since1970: return Date(timeIntervalSince1970: seconds)
         }
     }
 
-    private func uuid(_ tree: JSONTree) throws -> UUID {
-        guard let value = UUID(text: try string(tree)) else { throw Mismatch() }
+    private func readTitle(_ c: inout JSONCursor) throws(JSONMismatch) -> LocalizedStringResource {
+        LocalizedStringResource(try c.string())
+    }
+
+    private func readRaw<T: RawRepresentable<String>>(_ c: inout JSONCursor, as: T.Type) throws(JSONMismatch) -> T {
+        guard let value = T(rawValue: try c.string()) else { throw JSONMismatch() }
         return value
     }
 
-    private func raw<T: RawRepresentable<String>>(_ tree: JSONTree, as: T.Type) throws -> T {
-        guard let value = T(rawValue: try string(tree)) else { throw Mismatch() }
-        return value
-    }
+    // MARK: AlarmRecord's parts
 
-    /// An enum with associated values: `{"case": payload}`, exactly one key. (Labeled
+    /// An enum with associated values is `{"case": payload}`, exactly one key. (Labeled
     /// payloads are objects of their labels; unlabeled ones are the value itself, as
     /// OpenAlarmKit's WireCoding writes them.)
-    private func enumCase(_ tree: JSONTree) throws -> (name: String, payload: JSONTree) {
-        guard case .object(let members) = tree, members.count == 1 else { throw Mismatch() }
-        return (members[0].key, members[0].value)
-    }
-
-    // MARK: AlarmRecord and its parts
-
-    private func record(_ tree: JSONTree) throws -> AlarmRecord {
-        var fields = try Fields(tree)
-        let record = AlarmRecord(
-            id: try uuid(fields.required("id")),
-            appID: try string(fields.required("appID")),
-            schedule: try fields.optional("schedule").map(schedule),
-            countdownDuration: try fields.optional("countdownDuration").map(countdownDuration),
-            presentation: try presentation(fields.required("presentation")),
-            tintColor: try color(fields.required("tintColor")),
-            metadata: try fields.optional("metadata").map(string),
-            sound: try sound(fields.required("sound")),
-            phase: try phase(fields.required("phase")),
-            disabledAt: try fields.optional("disabledAt").map(date),
-            skippedFire: try fields.optional("skippedFire").map(date))
-        try fields.finish()
-        return record
-    }
-
-    private func schedule(_ tree: JSONTree) throws -> Alarm.Schedule {
-        let (name, payload) = try enumCase(tree)
-        switch name {
-        case "fixed": return .fixed(try date(payload))
-        case "relative":
-            var fields = try Fields(payload)
-            var time = try Fields(fields.required("time"))
-            let relative = Alarm.Schedule.Relative(
-                time: .init(hour: try int(time.required("hour")), minute: try int(time.required("minute"))),
-                repeats: try recurrence(fields.required("repeats")))
-            try time.finish()
-            try fields.finish()
-            return .relative(relative)
-        default: throw Mismatch()
+    private func readSchedule(_ c: inout JSONCursor) throws(JSONMismatch) -> Alarm.Schedule {
+        var schedule: Alarm.Schedule?
+        try c.object { c, key throws(JSONMismatch) in
+            guard schedule == nil else { throw JSONMismatch() }
+            switch key {
+            case "fixed": schedule = .fixed(try readDate(&c))
+            case "relative": schedule = .relative(try readRelative(&c))
+            default: throw JSONMismatch()
+            }
         }
+        guard let schedule else { throw JSONMismatch() }
+        return schedule
     }
 
-    private func recurrence(_ tree: JSONTree) throws -> Alarm.Schedule.Relative.Recurrence {
-        if case .string("never") = tree { return .never }
-        let (name, payload) = try enumCase(tree)
-        switch name {
-        case "weekly":
-            guard case .array(let days) = payload else { throw Mismatch() }
-            return .weekly(try days.map { try raw($0, as: Locale.Weekday.self) })
-        default: throw Mismatch()
+    private func readRelative(_ c: inout JSONCursor) throws(JSONMismatch) -> Alarm.Schedule.Relative {
+        var time: Alarm.Schedule.Relative.Time?, repeats: Alarm.Schedule.Relative.Recurrence?
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "time": try refuseRepeated(time); time = try readTime(&c)
+            case "repeats": try refuseRepeated(repeats); repeats = try readRecurrence(&c)
+            default: throw JSONMismatch()
+            }
         }
+        guard let time, let repeats else { throw JSONMismatch() }
+        return Alarm.Schedule.Relative(time: time, repeats: repeats)
     }
 
-    private func countdownDuration(_ tree: JSONTree) throws -> Alarm.CountdownDuration {
-        var fields = try Fields(tree)
-        let duration = Alarm.CountdownDuration(
-            preAlert: try fields.optional("preAlert").map(double),
-            postAlert: try fields.optional("postAlert").map(double))
-        try fields.finish()
-        return duration
-    }
-
-    private func presentation(_ tree: JSONTree) throws -> AlarmPresentation {
-        var fields = try Fields(tree)
-        var alertFields = try Fields(fields.required("alert"))
-        let alert = AlarmPresentation.Alert(
-            title: LocalizedStringResource(try string(alertFields.required("title"))),
-            stopButton: try button(alertFields.required("stopButton")),
-            secondaryButton: try alertFields.optional("secondaryButton").map(button),
-            secondaryButtonBehavior: try alertFields.optional("secondaryButtonBehavior").map {
-                try raw($0, as: AlarmPresentation.Alert.SecondaryButtonBehavior.self)
-            })
-        try alertFields.finish()
-        let countdown = try fields.optional("countdown").map { tree in
-            var countdown = try Fields(tree)
-            let value = AlarmPresentation.Countdown(
-                title: LocalizedStringResource(try string(countdown.required("title"))),
-                pauseButton: try countdown.optional("pauseButton").map(button))
-            try countdown.finish()
-            return value
+    private func readTime(_ c: inout JSONCursor) throws(JSONMismatch) -> Alarm.Schedule.Relative.Time {
+        var hour: Int?, minute: Int?
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "hour": try refuseRepeated(hour); hour = try c.int()
+            case "minute": try refuseRepeated(minute); minute = try c.int()
+            default: throw JSONMismatch()
+            }
         }
-        let paused = try fields.optional("paused").map { tree in
-            var paused = try Fields(tree)
-            let value = AlarmPresentation.Paused(
-                title: LocalizedStringResource(try string(paused.required("title"))),
-                resumeButton: try button(paused.required("resumeButton")))
-            try paused.finish()
-            return value
+        guard let hour, let minute else { throw JSONMismatch() }
+        return .init(hour: hour, minute: minute)
+    }
+
+    private func readRecurrence(_ c: inout JSONCursor) throws(JSONMismatch) -> Alarm.Schedule.Relative.Recurrence {
+        if c.atString() {
+            guard case "never" = try c.word() else { throw JSONMismatch() }
+            return .never
         }
-        try fields.finish()
-        return AlarmPresentation(alert: alert, countdown: countdown, paused: paused)
-    }
-
-    private func button(_ tree: JSONTree) throws -> AlarmButton {
-        var fields = try Fields(tree)
-        let button = AlarmButton(
-            text: LocalizedStringResource(try string(fields.required("text"))),
-            textColor: try color(fields.required("textColor")),
-            systemImageName: try string(fields.required("systemImageName")))
-        try fields.finish()
-        return button
-    }
-
-    private func color(_ tree: JSONTree) throws -> Color {
-        var fields = try Fields(tree)
-        let color = Color(
-            red: try double(fields.required("red")), green: try double(fields.required("green")),
-            blue: try double(fields.required("blue")), opacity: try double(fields.required("opacity")))
-        try fields.finish()
-        return color
-    }
-
-    private func sound(_ tree: JSONTree) throws -> SoundSettings {
-        var fields = try Fields(tree)
-        let alertSound: AlertConfiguration.AlertSound
-        let soundTree = try fields.required("sound")
-        if case .string("default") = soundTree {
-            alertSound = .default
-        } else {
-            let (name, payload) = try enumCase(soundTree)
-            guard name == "named" else { throw Mismatch() }
-            alertSound = .named(try string(payload))
+        var days: [Locale.Weekday]?
+        try c.object { c, key throws(JSONMismatch) in
+            guard case "weekly" = key, days == nil else { throw JSONMismatch() }
+            var list: [Locale.Weekday] = []
+            try c.array { c throws(JSONMismatch) in list.append(try readRaw(&c, as: Locale.Weekday.self)) }
+            days = list
         }
-        let settings = SoundSettings(
-            sound: alertSound,
-            volume: try fields.optional("volume").map(double),
-            rampSeconds: try fields.optional("rampSeconds").map(double),
-            bundleDirectory: try fields.optional("bundleDirectory").map(string))
-        try fields.finish()
-        return settings
+        guard let days else { throw JSONMismatch() }
+        return .weekly(days)
     }
 
-    private func phase(_ tree: JSONTree) throws -> AlarmRecord.Phase {
-        let (name, payload) = try enumCase(tree)
-        var fields = try Fields(payload)
-        let phase: AlarmRecord.Phase
-        switch name {
-        case "scheduled":
-            phase = .scheduled(fireDate: try date(fields.required("fireDate")))
-        case "countdown":
-            phase = .countdown(
-                startDate: try date(fields.required("startDate")), fireDate: try date(fields.required("fireDate")),
-                total: try double(fields.required("total")),
-                previouslyElapsed: try double(fields.required("previouslyElapsed")))
-        case "paused":
-            phase = .paused(
-                total: try double(fields.required("total")),
-                previouslyElapsed: try double(fields.required("previouslyElapsed")))
-        case "alerting":
-            phase = .alerting(since: try date(fields.required("since")), firedFor: try date(fields.required("firedFor")))
-        default: throw Mismatch()
+    private func readCountdownDuration(_ c: inout JSONCursor) throws(JSONMismatch) -> Alarm.CountdownDuration {
+        var preAlert: Double??, postAlert: Double??
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "preAlert": try refuseRepeated(preAlert); preAlert = .some(c.null() ? nil : try c.double())
+            case "postAlert": try refuseRepeated(postAlert); postAlert = .some(c.null() ? nil : try c.double())
+            default: throw JSONMismatch()
+            }
         }
-        try fields.finish()
+        return Alarm.CountdownDuration(preAlert: preAlert ?? nil, postAlert: postAlert ?? nil)
+    }
+
+    private func readPresentation(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmPresentation {
+        var alert: AlarmPresentation.Alert?
+        var countdown: AlarmPresentation.Countdown??, paused: AlarmPresentation.Paused??
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "alert": try refuseRepeated(alert); alert = try readAlert(&c)
+            case "countdown": try refuseRepeated(countdown); countdown = .some(c.null() ? nil : try readCountdown(&c))
+            case "paused": try refuseRepeated(paused); paused = .some(c.null() ? nil : try readPaused(&c))
+            default: throw JSONMismatch()
+            }
+        }
+        guard let alert else { throw JSONMismatch() }
+        return AlarmPresentation(alert: alert, countdown: countdown ?? nil, paused: paused ?? nil)
+    }
+
+    private func readAlert(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmPresentation.Alert {
+        var title: LocalizedStringResource?, stopButton: AlarmButton?
+        var secondaryButton: AlarmButton??, behavior: AlarmPresentation.Alert.SecondaryButtonBehavior??
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "title": try refuseRepeated(title); title = try readTitle(&c)
+            case "stopButton": try refuseRepeated(stopButton); stopButton = try readButton(&c)
+            case "secondaryButton": try refuseRepeated(secondaryButton); secondaryButton = .some(c.null() ? nil : try readButton(&c))
+            case "secondaryButtonBehavior":
+                try refuseRepeated(behavior)
+                behavior = .some(c.null() ? nil : try readRaw(&c, as: AlarmPresentation.Alert.SecondaryButtonBehavior.self))
+            default: throw JSONMismatch()
+            }
+        }
+        guard let title, let stopButton else { throw JSONMismatch() }
+        return AlarmPresentation.Alert(
+            title: title, stopButton: stopButton, secondaryButton: secondaryButton ?? nil, secondaryButtonBehavior: behavior ?? nil)
+    }
+
+    private func readCountdown(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmPresentation.Countdown {
+        var title: LocalizedStringResource?, pauseButton: AlarmButton??
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "title": try refuseRepeated(title); title = try readTitle(&c)
+            case "pauseButton": try refuseRepeated(pauseButton); pauseButton = .some(c.null() ? nil : try readButton(&c))
+            default: throw JSONMismatch()
+            }
+        }
+        guard let title else { throw JSONMismatch() }
+        return AlarmPresentation.Countdown(title: title, pauseButton: pauseButton ?? nil)
+    }
+
+    private func readPaused(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmPresentation.Paused {
+        var title: LocalizedStringResource?, resumeButton: AlarmButton?
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "title": try refuseRepeated(title); title = try readTitle(&c)
+            case "resumeButton": try refuseRepeated(resumeButton); resumeButton = try readButton(&c)
+            default: throw JSONMismatch()
+            }
+        }
+        guard let title, let resumeButton else { throw JSONMismatch() }
+        return AlarmPresentation.Paused(title: title, resumeButton: resumeButton)
+    }
+
+    private func readButton(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmButton {
+        var text: LocalizedStringResource?, textColor: Color?, systemImageName: String?
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "text": try refuseRepeated(text); text = try readTitle(&c)
+            case "textColor": try refuseRepeated(textColor); textColor = try readColor(&c)
+            case "systemImageName": try refuseRepeated(systemImageName); systemImageName = try c.string()
+            default: throw JSONMismatch()
+            }
+        }
+        guard let text, let textColor, let systemImageName else { throw JSONMismatch() }
+        return AlarmButton(text: text, textColor: textColor, systemImageName: systemImageName)
+    }
+
+    private func readColor(_ c: inout JSONCursor) throws(JSONMismatch) -> Color {
+        var red: Double?, green: Double?, blue: Double?, opacity: Double?
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "red": try refuseRepeated(red); red = try c.double()
+            case "green": try refuseRepeated(green); green = try c.double()
+            case "blue": try refuseRepeated(blue); blue = try c.double()
+            case "opacity": try refuseRepeated(opacity); opacity = try c.double()
+            default: throw JSONMismatch()
+            }
+        }
+        guard let red, let green, let blue, let opacity else { throw JSONMismatch() }
+        return Color(red: red, green: green, blue: blue, opacity: opacity)
+    }
+
+    private func readSound(_ c: inout JSONCursor) throws(JSONMismatch) -> SoundSettings {
+        var sound: AlertConfiguration.AlertSound?
+        var volume: Double??, rampSeconds: Double??, bundleDirectory: String??
+        try c.object { c, key throws(JSONMismatch) in
+            switch key {
+            case "sound": try refuseRepeated(sound); sound = try readAlertSound(&c)
+            case "volume": try refuseRepeated(volume); volume = .some(c.null() ? nil : try c.double())
+            case "rampSeconds": try refuseRepeated(rampSeconds); rampSeconds = .some(c.null() ? nil : try c.double())
+            case "bundleDirectory": try refuseRepeated(bundleDirectory); bundleDirectory = .some(c.null() ? nil : try c.string())
+            default: throw JSONMismatch()
+            }
+        }
+        guard let sound else { throw JSONMismatch() }
+        return SoundSettings(sound: sound, volume: volume ?? nil, rampSeconds: rampSeconds ?? nil, bundleDirectory: bundleDirectory ?? nil)
+    }
+
+    private func readAlertSound(_ c: inout JSONCursor) throws(JSONMismatch) -> AlertConfiguration.AlertSound {
+        if c.atString() {
+            guard case "default" = try c.word() else { throw JSONMismatch() }
+            return .default
+        }
+        var name: String?
+        try c.object { c, key throws(JSONMismatch) in
+            guard case "named" = key else { throw JSONMismatch() }
+            try refuseRepeated(name); name = try c.string()
+        }
+        guard let name else { throw JSONMismatch() }
+        return .named(name)
+    }
+
+    private func readPhase(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmRecord.Phase {
+        var phase: AlarmRecord.Phase?
+        try c.object { c, key throws(JSONMismatch) in
+            guard phase == nil else { throw JSONMismatch() }
+            var first: Date?, second: Date?, total: Double?, elapsed: Double?
+            try c.object { c, field throws(JSONMismatch) in
+                switch (key, field) {
+                case ("scheduled", "fireDate"), ("countdown", "fireDate"), ("alerting", "firedFor"): try refuseRepeated(first); first = try readDate(&c)
+                case ("countdown", "startDate"), ("alerting", "since"): try refuseRepeated(second); second = try readDate(&c)
+                case ("countdown", "total"), ("paused", "total"): try refuseRepeated(total); total = try c.double()
+                case ("countdown", "previouslyElapsed"), ("paused", "previouslyElapsed"): try refuseRepeated(elapsed); elapsed = try c.double()
+                default: throw JSONMismatch()
+                }
+            }
+            switch (key, first, second, total, elapsed) {
+            case ("scheduled", let fire?, nil, nil, nil): phase = .scheduled(fireDate: fire)
+            case ("countdown", let fire?, let start?, let total?, let elapsed?):
+                phase = .countdown(startDate: start, fireDate: fire, total: total, previouslyElapsed: elapsed)
+            case ("paused", nil, nil, let total?, let elapsed?): phase = .paused(total: total, previouslyElapsed: elapsed)
+            case ("alerting", let firedFor?, let since?, nil, nil): phase = .alerting(since: since, firedFor: firedFor)
+            default: throw JSONMismatch()
+            }
+        }
+        guard let phase else { throw JSONMismatch() }
         return phase
     }
+}
+
+/// Refuses a key seen before in the same object (`slot` already set; for an optional member,
+/// set to `.some(nil)` by a null): which of the two JSONDecoder would keep is for it to say.
+@inline(__always)
+func refuseRepeated<T>(_ slot: T?) throws(JSONMismatch) {
+    if slot != nil { throw JSONMismatch() }
 }
