@@ -122,6 +122,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             handle(request, from: connection)
         }
         server.beforeRequest = { [unowned self] in ringIfDue() }
+        server.onSettled = { persistence.releaseMemory() }
         server.snapshot = { [unowned self] watcher in alarmsEvent(for: watcher) }
         apps = try AppsService(
             persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,

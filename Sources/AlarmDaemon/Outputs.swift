@@ -7,6 +7,12 @@ protocol AlarmPersistence: AnyObject {
     func loadAll() throws -> [AlarmRecord]
     func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry]) throws
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm]
+    /// Gives back what the storage keeps cached; called once a burst of requests has settled.
+    func releaseMemory()
+}
+
+extension AlarmPersistence {
+    func releaseMemory() {}
 }
 
 struct MissedEntry {

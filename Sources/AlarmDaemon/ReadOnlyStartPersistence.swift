@@ -43,6 +43,8 @@ final class ReadOnlyStartPersistence: AlarmPersistence, AppsPersistence {
         try store?.missed(limit: limit) ?? []
     }
 
+    func releaseMemory() { store?.releaseMemory() }
+
     /// Consent and pending intents start empty while the folder is read-only (only the
     /// alarms have a read-only load); what is decided meanwhile is saved once it is writable.
     func loadApps() throws -> (apps: [StoredApp], intents: [AlarmIntents], pending: [PendingIntent]) { ([], [], []) }

@@ -103,6 +103,9 @@ final class SocketServer {
     private let decoder = AlarmProtocol.decoder()
     /// Called before each request: lets a due alarm ring before a long run of requests goes on.
     var beforeRequest: () -> Void = {}
+    /// Called once requests have stopped for `settleDelay`, before the heap is trimmed: lets
+    /// the daemon release what the burst left cached (SQLite's page cache).
+    var onSettled: () -> Void = {}
     /// Every line for any client, in order, while the loop turn's changes wait for their
     /// commit; nil when not holding.
     private var waitingForCommit: [(connection: Connection, reply: Reply)]?
@@ -405,8 +408,8 @@ final class SocketServer {
     }
 
     /// Once requests have stopped for `settleDelay`, gives back the heap their burst freed
-    /// (`malloc_trim`): a daemon that scheduled or listed alarms idles as small as one that
-    /// just started. One timer
+    /// (`onSettled`, then `malloc_trim`): a daemon that scheduled or listed alarms idles as
+    /// small as one that just started. One timer
     /// while requests come, none when idle, so an idle daemon still never wakes.
     private func settleSoon() {
         lastRequest = Double(EventLoop.monotonicNanos()) / 1e9
@@ -421,6 +424,7 @@ final class SocketServer {
             let quiet = Double(EventLoop.monotonicNanos()) / 1e9 - lastRequest
             if quiet < Self.settleDelay { return settle(after: Self.settleDelay - quiet) }
             settleArmed = false
+            onSettled()
             _ = malloc_trim(0)
         }
     }

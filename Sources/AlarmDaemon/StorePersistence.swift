@@ -61,6 +61,8 @@ final class StorePersistence: AlarmPersistence {
         }
     }
 
+    func releaseMemory() { store.releaseMemory() }
+
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] {
         try store.missed(limit: limit).map {
             AlarmProtocol.MissedAlarm(alarm: $0.alarmID, title: $0.title, dueAt: $0.dueAt, reason: $0.reason, recordedAt: $0.recordedAt)

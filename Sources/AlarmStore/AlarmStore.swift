@@ -54,14 +54,26 @@ public final class AlarmStore: Sendable {
     /// Every alarm that decodes, and the rows that do not (see `LoadedAlarms`). The start-up
     /// load: report `undecodable` to the person.
     public func load() throws -> LoadedAlarms {
-        try reading { db in
-            let loaded = try Self.loadAlarms(db)
-            // The whole table just went through SQLite's page cache (up to 2 MiB), and alarmd
-            // keeps every alarm in memory: the store never reads them again. Writes read back
-            // the few pages they change.
-            try db.execute("PRAGMA shrink_memory")
-            return loaded
-        }
+        let loaded = try reading { db in try Self.loadAlarms(db) }
+        // The whole table just went through SQLite's page cache, and alarmd keeps every alarm
+        // in memory: the store never reads them again.
+        releaseMemory()
+        return loaded
+    }
+
+    /// Empties SQLite's page cache (up to 2 MiB: every page a load or a burst of writes went
+    /// through). Writes read back the few pages they change, from the OS's cache.
+    public func releaseMemory() {
+        _ = try? database.access { db in try db.execute("PRAGMA shrink_memory") }
+    }
+
+    /// Bytes SQLite's page cache holds for this connection now (`SQLITE_DBSTATUS_CACHE_USED`).
+    package var pageCacheBytes: Int {
+        (try? database.access { db in
+            var current: Int32 = 0, highwater: Int32 = 0
+            sqlite3_db_status(try db.handle(), SQLITE_DBSTATUS_CACHE_USED, &current, &highwater, 0)
+            return Int(current)
+        }) ?? 0
     }
 
     /// The rows of the alarm table, each decoded straight from SQLite's buffer: no copy of
