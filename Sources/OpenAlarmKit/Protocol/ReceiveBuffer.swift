@@ -9,7 +9,9 @@
 /// bytes are received in place, a line is handed out where it lies, and the front is reclaimed
 /// only when a receive needs the room. Not thread-safe: its connection serialises use.
 struct ReceiveBuffer {
-    private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+    /// Allocated by the first `room()`: a connection that never receives (a failed connect,
+    /// whose half-made object Swift destroys without `deinit`) must not own 1 MiB it cannot free.
+    private var storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     /// Bytes not yet handed out: `start..<end`.
     private var start = 0
     private var end = 0
@@ -23,7 +25,8 @@ struct ReceiveBuffer {
     /// Those bytes: after `nextLine()` gave nil, the beginning of a line still arriving. Valid
     /// until the next `room()`.
     var pendingBytes: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: storage.baseAddress! + start, count: end - start)
+        guard let base = storage.baseAddress else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: base + start, count: end - start)
     }
 
     /// The next complete line, without its newline, valid until the next `room()`.
@@ -42,6 +45,9 @@ struct ReceiveBuffer {
     /// Free space after what is pending, for a receive: the pending bytes are moved to the
     /// front if that makes room, the buffer doubled if not.
     mutating func room() -> UnsafeMutableRawBufferPointer {
+        if storage.baseAddress == nil {
+            storage = .allocate(byteCount: 1 << 20, alignment: 1)
+        }
         if start == end {
             (start, end, scanned) = (0, 0, 0)
         } else if end == storage.count {
@@ -62,5 +68,7 @@ struct ReceiveBuffer {
 
     mutating func didReceive(_ count: Int) { end += count }
 
-    func deallocate() { storage.deallocate() }
+    func deallocate() {
+        if storage.baseAddress != nil { storage.deallocate() }
+    }
 }
