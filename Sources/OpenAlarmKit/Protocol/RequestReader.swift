@@ -1,8 +1,10 @@
 import FoundationEssentials
 
 /// Reads the requests alarmd receives without JSONDecoder: decoding even one request runs
-/// Codable's generic machinery, whose code and metadata then stay resident in the daemon for
-/// good (about a MiB of an idle daemon's memory). The daemon's counterpart of `MessageReader`.
+/// Codable's generic machinery, whose code and metadata then stay resident in the daemon (with
+/// the replies' JSONEncoder, some 0.5 MiB of an idle daemon that had served 1,000 schedules),
+/// and a schedule took 180 µs of CPU where it now takes 100. The daemon's counterpart of
+/// `MessageReader`.
 ///
 /// Strict in the same way: an unknown key (a newer client's field), a repeated one, a missing
 /// one or an unexpected type gives nil, and the caller falls back to JSONDecoder, which stays
