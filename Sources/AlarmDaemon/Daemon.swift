@@ -33,7 +33,6 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// Held from `claimInstance()` until the process ends.
     private(set) var instance: InstanceLock?
     private var listening: Int32 = -1
-    private let encoder = AlarmProtocol.encoder()
     /// Why config.toml is not in effect (the last good settings are); shown by `status`.
     private(set) var configProblem: String?
     /// Called when saving starts failing (with the reason) or works again (nil): one notification.
@@ -189,7 +188,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip]
 
     private func encode(_ reply: AlarmProtocol.Message) -> Data {
-        (try? encoder.encode(reply)) ?? Data(#"{"ok":false,"v":1}"#.utf8)
+        WireMessage.encode(reply) ?? Data(#"{"ok":false,"v":1}"#.utf8)
     }
 
     private func answer(_ request: AlarmProtocol.Request, from connection: SocketServer.Connection) -> AlarmProtocol.Message {

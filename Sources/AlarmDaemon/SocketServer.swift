@@ -99,8 +99,9 @@ final class SocketServer {
     private var lastRequest = 0.0
     /// Held open so that, out of descriptors, one can be freed to tell a client why it is refused.
     private var spareFD: Int32
-    private let encoder = AlarmProtocol.encoder()
-    private let decoder = AlarmProtocol.decoder()
+    /// The reference for requests `RequestReader` leaves (a newer client's fields, malformed
+    /// ones, which it words the error replies for); made on the first such request only.
+    private lazy var decoder = AlarmProtocol.decoder()
     /// Called before each request: lets a due alarm ring before a long run of requests goes on.
     var beforeRequest: () -> Void = {}
     /// Called once requests have stopped for `settleDelay`, before the heap is trimmed: lets
@@ -127,7 +128,7 @@ final class SocketServer {
 
     /// Pushes a message to one connection.
     func push(_ message: AlarmProtocol.Message, to connection: Connection) {
-        guard let data = try? encoder.encode(message) else { return }
+        guard let data = WireMessage.encode(message) else { return }
         push(line: data, to: connection)
     }
 
@@ -245,7 +246,7 @@ final class SocketServer {
 
     /// Tells a client it cannot be served, without waiting for it, and closes it.
     private func refuse(_ fd: Int32, _ why: String) {
-        if let line = try? encoder.encode(AlarmProtocol.Message.failure(id: nil, .init(.busy, why))) {
+        if let line = WireMessage.encode(AlarmProtocol.Message.failure(id: nil, .init(.busy, why))) {
             let bytes = Array(line) + [0x0A]
             _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         }
@@ -356,7 +357,11 @@ final class SocketServer {
         beforeRequest()
         let request: AlarmProtocol.Request
         do {
-            request = try decoder.decode(AlarmProtocol.Request.self, from: Data(line))
+            if let fast = line.withUnsafeBytes(RequestReader.request) {
+                request = fast
+            } else {
+                request = try decoder.decode(AlarmProtocol.Request.self, from: Data(line))
+            }
         } catch {
             push(.failure(id: Self.salvageID(line), .init(.malformed, "malformed request: \(Self.describe(error))")), to: connection)
             return

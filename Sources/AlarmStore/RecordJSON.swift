@@ -4,12 +4,25 @@ import OpenAlarmKit
 /// The `record` column: an AlarmRecord as JSON text. Dates use JSONEncoder's default
 /// (seconds since 2001 as a double), which round-trips every instant exactly.
 enum RecordJSON {
+    /// Written by `RecordWriter`, keys sorted: JSONEncoder, which wrote rows before (keys in
+    /// another order, slashes escaped: JSON that reads the same), ran Codable's generic
+    /// machinery for every alarm alarmd saved and then kept it resident for good. JSONEncoder,
+    /// set to write the same bytes, stays the fallback; it names what RecordWriter refuses
+    /// (a number JSON cannot carry).
     static func encode(_ record: AlarmRecord) throws -> String {
+        if let json = RecordWriter.json(record, dates: .sinceReferenceDate) { return String(decoding: json, as: UTF8.self) }
         do {
-            return String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+            return String(decoding: try encoder().encode(record), as: UTF8.self)
         } catch {
             throw AlarmStoreError.unencodable(id: record.id, reason: String(describing: error))
         }
+    }
+
+    /// JSONEncoder writing what RecordWriter writes: its default dates, RecordWriter's layout.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     /// Collects the alarm rows as they are read, decoding each one.

@@ -88,6 +88,38 @@ import Testing
         #expect(daemon.exitStatus == nil, "the daemon is still running")
     }
 
+    /// alarmd reads requests by hand and leaves the rest (here a newer client's field) to
+    /// JSONDecoder: both kinds are answered alike, to the byte.
+    @Test func requestsReadEitherWayGetTheSameReplies() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false)
+        try daemon.start()
+        let client = try RawClient(path: daemon.paths.socket)
+        func exchange(_ request: AlarmProtocol.Request, extra: String) throws -> String {
+            var line = String(decoding: try AlarmProtocol.encoder().encode(request), as: UTF8.self)
+            line.removeLast()
+            client.write(line + extra + "}\n")
+            return String(decoding: try #require(client.readRawLine()), as: UTF8.self)
+        }
+        let newer = #","futureField":{"nested":[1,{"deep":null}]}"#
+        let first = makeRecord(title: "Same \"reply\" / ü", schedule: .fixed(Date().addingTimeInterval(3600)))
+        var second = first
+        second.id = UUID()
+        let scheduled = try exchange(AlarmProtocol.Request(id: 5, op: .schedule, record: first), extra: "")
+        let scheduledNewer = try exchange(AlarmProtocol.Request(id: 5, op: .schedule, record: second), extra: newer)
+        #expect(scheduled.contains(#""ok":true"#))
+        #expect(scheduledNewer.replacingOccurrences(of: second.id.uuidString, with: first.id.uuidString) == scheduled)
+        for op in [AlarmProtocol.Operation.pause, .cancel, .stop] {
+            let missing = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+            let request = AlarmProtocol.Request(id: 6, op: op, alarm: op == .pause ? first.id : missing)
+            let reply = try exchange(request, extra: "")
+            #expect(reply.contains(#""ok":false"#))
+            #expect(try exchange(request, extra: newer) == reply, "\(op)")
+        }
+        let cancelled = try exchange(AlarmProtocol.Request(id: 7, op: .cancel, alarm: first.id), extra: "")
+        let cancelledNewer = try exchange(AlarmProtocol.Request(id: 7, op: .cancel, alarm: second.id), extra: newer)
+        #expect(cancelledNewer.replacingOccurrences(of: second.id.uuidString, with: first.id.uuidString) == cancelled)
+    }
+
     @Test func badRecordsAreRefusedWithReasons() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false, config: "[alarms]\nmax_per_app = 2\n")
         try daemon.start()

@@ -28,6 +28,19 @@ import Testing
         for round in 0..<2000 { try expectSame(RecordSamples.record(&random), "round \(round)") }
     }
 
+    /// The store's dates: JSONEncoder's default, seconds since 2001.
+    @Test func writesStoreDatesAsJSONEncoderDoes() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var random = RecordSamples.Random(seed: 0x570_4E)
+        let records = RecordSamples.everyKind + (0..<1000).map { _ in RecordSamples.record(&random) }
+        for (index, record) in records.enumerated() {
+            let reference = String(decoding: try encoder.encode(record), as: UTF8.self)
+            let written = RecordWriter.json(record, dates: .sinceReferenceDate).map { String(decoding: $0, as: UTF8.self) }
+            #expect(written == reference, "record \(index)")
+        }
+    }
+
     @Test func writesListsAsJSONEncoderDoes() throws {
         var random = RecordSamples.Random(seed: 0x115_7)
         for count in [0, 1, 2, 7] {

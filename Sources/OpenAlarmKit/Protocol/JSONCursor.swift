@@ -53,6 +53,18 @@ package struct JSONCursor {
         }
     }
 
+    /// Reads an object whose keys are data, not names (a `[String: String]`): each key is
+    /// decoded as a string, escapes and all, and `member` must read its value.
+    package mutating func dictionary(_ member: (inout JSONCursor, String) throws(JSONMismatch) -> Void) throws(JSONMismatch) {
+        try expect(UInt8(ascii: "{"))
+        if consume(UInt8(ascii: "}")) { return }
+        repeat {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try member(&self, key)
+        } while try more(closing: UInt8(ascii: "}"))
+    }
+
     /// Reads an array: `element` is called with the cursor on each element, and must read it.
     @inline(__always)
     package mutating func array(_ element: (inout JSONCursor) throws(JSONMismatch) -> Void) throws(JSONMismatch) {

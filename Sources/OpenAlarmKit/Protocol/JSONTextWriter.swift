@@ -203,6 +203,10 @@ package struct JSONTextWriter: ~Copyable {
         count += 1
     }
 
+    package mutating func bool(_ value: Bool) {
+        raw((value ? "true" : "false").utf8)
+    }
+
     /// As `description` writes it.
     package mutating func int(_ value: Int) {
         if value >= 0 && value < 10 {  // most of a record's numbers: color components 0 and 1

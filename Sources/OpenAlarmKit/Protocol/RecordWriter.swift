@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Writes an AlarmRecord as the protocol's JSONEncoder (`AlarmProtocol.encoder()`) writes it,
-/// byte for byte, or pretty as `alarmctl list --json` prints it: the counterpart of
-/// `RecordReader`. JSONEncoder stays the reference and the fallback: a record this cannot
+/// byte for byte, or pretty as `alarmctl list --json` prints it, or with the store's dates
+/// (seconds since 2001, JSONEncoder's default): the counterpart of `RecordReader`. JSONEncoder stays the reference and the fallback: a record this cannot
 /// write exactly (a non-finite number, which JSONEncoder refuses) gives nil.
 ///
 /// Each type's keys are written in JSONEncoder's sorted order; `RecordWriterTests` compare
@@ -10,9 +10,9 @@ import FoundationEssentials
 /// stored properties so that a new field is not silently left out.
 package enum RecordWriter {
     /// The record's JSON, or nil when only JSONEncoder can say what to do with it.
-    package static func json(_ record: AlarmRecord, pretty: Bool = false) -> [UInt8]? {
+    package static func json(_ record: AlarmRecord, pretty: Bool = false, dates: RecordReader.Dates = .since1970) -> [UInt8]? {
         var writer = JSONTextWriter(pretty: pretty, capacity: 1024)
-        return write(record, to: &writer) ? writer.take() : nil
+        return write(record, to: &writer, dates: dates) ? writer.take() : nil
     }
 
     /// A list of records (`alarmctl list --json`), or nil as above.
@@ -40,7 +40,7 @@ package enum RecordWriter {
 
     /// Appends the record to `writer`; false (and the writer's bytes unusable) when it holds a
     /// number JSON cannot carry.
-    package static func write(_ record: AlarmRecord, to writer: inout JSONTextWriter) -> Bool {
+    package static func write(_ record: AlarmRecord, to writer: inout JSONTextWriter, dates: RecordReader.Dates = .since1970) -> Bool {
         var object = writer.beginObject()
         writer.key("appID", in: &object)
         writer.string(record.appID)
@@ -59,7 +59,7 @@ package enum RecordWriter {
         }
         if let disabledAt = record.disabledAt {
             writer.key("disabledAt", in: &object)
-            date(disabledAt, to: &writer)
+            date(disabledAt, to: &writer, dates)
         }
         writer.key("id", in: &object)
         writer.uuid(record.id)
@@ -68,16 +68,16 @@ package enum RecordWriter {
             writer.string(metadata)
         }
         writer.key("phase", in: &object)
-        phase(record.phase, to: &writer)
+        phase(record.phase, to: &writer, dates)
         writer.key("presentation", in: &object)
         presentation(record.presentation, to: &writer)
         if let schedule = record.schedule {
             writer.key("schedule", in: &object)
-            self.schedule(schedule, to: &writer)
+            self.schedule(schedule, to: &writer, dates)
         }
         if let skippedFire = record.skippedFire {
             writer.key("skippedFire", in: &object)
-            date(skippedFire, to: &writer)
+            date(skippedFire, to: &writer, dates)
         }
         writer.key("sound", in: &object)
         sound(record.sound, to: &writer)
@@ -87,29 +87,33 @@ package enum RecordWriter {
         return !writer.invalid
     }
 
-    /// Dates travel as seconds since 1970 (`AlarmProtocol.encoder()`).
-    private static func date(_ date: Date, to writer: inout JSONTextWriter) {
-        writer.double(date.timeIntervalSince1970)
+    /// Dates travel as seconds since 1970 (`AlarmProtocol.encoder()`); the store keeps
+    /// JSONEncoder's default, seconds since 2001.
+    private static func date(_ date: Date, to writer: inout JSONTextWriter, _ dates: RecordReader.Dates) {
+        switch dates {
+        case .since1970: writer.double(date.timeIntervalSince1970)
+        case .sinceReferenceDate: writer.double(date.timeIntervalSinceReferenceDate)
+        }
     }
 
-    private static func phase(_ phase: AlarmRecord.Phase, to writer: inout JSONTextWriter) {
+    private static func phase(_ phase: AlarmRecord.Phase, to writer: inout JSONTextWriter, _ dates: RecordReader.Dates) {
         var outer = writer.beginObject()
         switch phase {
         case .scheduled(let fireDate):
             writer.key("scheduled", in: &outer)
             var fields = writer.beginObject()
             writer.key("fireDate", in: &fields)
-            date(fireDate, to: &writer)
+            date(fireDate, to: &writer, dates)
             writer.endObject(fields)
         case .countdown(let startDate, let fireDate, let total, let previouslyElapsed):
             writer.key("countdown", in: &outer)
             var fields = writer.beginObject()
             writer.key("fireDate", in: &fields)
-            date(fireDate, to: &writer)
+            date(fireDate, to: &writer, dates)
             writer.key("previouslyElapsed", in: &fields)
             writer.double(previouslyElapsed)
             writer.key("startDate", in: &fields)
-            date(startDate, to: &writer)
+            date(startDate, to: &writer, dates)
             writer.key("total", in: &fields)
             writer.double(total)
             writer.endObject(fields)
@@ -125,9 +129,9 @@ package enum RecordWriter {
             writer.key("alerting", in: &outer)
             var fields = writer.beginObject()
             writer.key("firedFor", in: &fields)
-            date(firedFor, to: &writer)
+            date(firedFor, to: &writer, dates)
             writer.key("since", in: &fields)
-            date(since, to: &writer)
+            date(since, to: &writer, dates)
             writer.endObject(fields)
         }
         writer.endObject(outer)
@@ -198,12 +202,12 @@ package enum RecordWriter {
     }
 
     /// `{"fixed":date}` or `{"relative":{...}}`, as WireCoding writes them.
-    private static func schedule(_ schedule: Alarm.Schedule, to writer: inout JSONTextWriter) {
+    private static func schedule(_ schedule: Alarm.Schedule, to writer: inout JSONTextWriter, _ dates: RecordReader.Dates) {
         var outer = writer.beginObject()
         switch schedule {
         case .fixed(let fire):
             writer.key("fixed", in: &outer)
-            date(fire, to: &writer)
+            date(fire, to: &writer, dates)
         case .relative(let relative):
             writer.key("relative", in: &outer)
             var object = writer.beginObject()
