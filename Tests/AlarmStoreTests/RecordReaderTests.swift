@@ -77,23 +77,6 @@ import Testing
         #expect(read(changed) == nil)
     }
 
-    /// RecordReader lists the fields of each type by hand. A field added to one of them would
-    /// make it give up on every record that has the field: still correct (JSONDecoder takes
-    /// over) but several times slower. This count is the reminder to teach it the new field.
-    @Test func readsEveryStoredPropertyThereIs() {
-        let record = sampleRecord()
-        let expected: [(Any, Int)] = [
-            (record, 11), (record.sound, 4), (record.presentation, 3), (record.presentation.alert, 4),
-            (record.presentation.countdown!, 2), (record.presentation.paused!, 2),
-            (record.presentation.alert.stopButton, 3), (record.tintColor, 4), (record.countdownDuration!, 2),
-            (Alarm.Schedule.Relative(time: .init(hour: 1, minute: 2), repeats: .never), 2),
-            (Alarm.Schedule.Relative.Time(hour: 1, minute: 2), 2),
-        ]
-        for (value, count) in expected {
-            #expect(Mirror(reflecting: value).children.count == count, "\(type(of: value)) changed: update RecordReader")
-        }
-    }
-
     @Test func deepNestingIsRefusedNotOverflowed() throws {
         let json = try RecordJSON.encode(sampleRecord())
         for deep in [

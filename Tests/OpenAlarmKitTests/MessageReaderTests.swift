@@ -137,14 +137,7 @@ import Testing
         for round in 0..<2000 {
             let record = RecordSamples.record(&random)
             var bytes = Array(try encoded(listReply([record])).utf8)
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let index = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[index] = replacements.randomElement(using: &random)!
-                case 1: bytes.remove(at: index)
-                default: bytes.insert(replacements.randomElement(using: &random)!, at: index)
-                }
-            }
+            random.damage(&bytes, with: replacements)
             guard let fast = read(bytes) else { continue }
             let reference = try? AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: Data(bytes))
             #expect(fast == reference, "round \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)")

@@ -17,6 +17,19 @@ enum RecordSamples {
             return z ^ (z >> 31)
         }
         mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
+
+        /// One to three random edits of `bytes`: a byte replaced by one of `replacements`, a
+        /// byte removed, or one inserted (the damage the readers' fuzz tests feed them).
+        mutating func damage(_ bytes: inout [UInt8], with replacements: [UInt8]) {
+            for _ in 0..<Int.random(in: 1...3, using: &self) {
+                let index = Int.random(in: 0..<bytes.count, using: &self)
+                switch Int.random(in: 0..<3, using: &self) {
+                case 0: bytes[index] = replacements.randomElement(using: &self)!
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(replacements.randomElement(using: &self)!, at: index)
+                }
+            }
+        }
     }
 
     /// Doubles whose text is easy to get wrong: shortest round-trip digits, exponents on both

@@ -133,9 +133,9 @@ import Testing
         }
     }
 
-    /// RecordWriter lists the fields of each type by hand: one added to a type would be left
-    /// out of every alarm sent. This count is the reminder to teach it (and RecordReader) the
-    /// new field.
+    /// RecordWriter and RecordReader list the fields of each type by hand: one added to a type
+    /// would be left out of every alarm sent, and make the reader give up on (hand to
+    /// JSONDecoder) every record that has it. This count is the reminder to teach both.
     @Test func writesEveryStoredPropertyThereIs() {
         let record = RecordSamples.everyKind[1]
         let expected: [(Any, Int)] = [

@@ -302,14 +302,7 @@ struct SampleIntent: LiveActivityIntent {
         for round in 0..<3000 {
             let request = random.chance(50) ? samples.randomElement(using: &random)! : Self.randomRequest(&random)
             var bytes = try encoded(request)
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let index = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[index] = replacements.randomElement(using: &random)!
-                case 1: bytes.remove(at: index)
-                default: bytes.insert(replacements.randomElement(using: &random)!, at: index)
-                }
-            }
+            random.damage(&bytes, with: replacements)
             expectAgrees(bytes, "round \(round)")
         }
     }

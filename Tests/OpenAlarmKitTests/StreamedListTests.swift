@@ -69,14 +69,7 @@ import Testing
         let replacements = Array(#"{}[]",:0123456789.eE-+\ nulltruefalse"#.utf8) + [0x00, 0x1F, 0xC3, 0xFF]
         for round in 0..<1000 {
             var line = try encoded(list((0..<3).map { _ in RecordSamples.record(&random) }))
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let index = Int.random(in: 0..<line.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: line[index] = replacements.randomElement(using: &random)!
-                case 1: line.remove(at: index)
-                default: line.insert(replacements.randomElement(using: &random)!, at: index)
-                }
-            }
+            random.damage(&line, with: replacements)
             line.removeAll { $0 == 0x0A }  // one line
             let cuts = (0..<6).map { _ in Int.random(in: 0...line.count, using: &random) }.sorted()
             guard let fast = streamed(line, cuts: cuts).message else { continue }
