@@ -1,3 +1,5 @@
+import LinuxSupport
+
 /// Cells laid out in columns two spaces apart, each column as wide as its widest cell counted
 /// in characters (as `padded(to:)` counts), the last column not padded: `alarmctl list`'s
 /// table. Written into one buffer: padding and joining each cell as a String of its own cost
@@ -13,7 +15,7 @@ enum ColumnText {
         var size = rowCount - 1  // newlines
         for column in 0..<padded {
             for row in 0..<rowCount {
-                let count = characterCount(columns[column][row])
+                let count = columns[column][row].characterCount
                 counts[column * rowCount + row] = count
                 widths[column] = max(widths[column], count)
                 size += columns[column][row].utf8.count - count
@@ -43,17 +45,6 @@ enum ColumnText {
             }
             initialized = at
         }
-    }
-
-    /// `text.count` (grapheme clusters: a combining accent or a joined emoji is one), without
-    /// walking graphemes for ASCII text, where each byte is one character but CR LF.
-    static func characterCount(_ text: String) -> Int {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            var ascii = true
-            for byte in utf8 where byte >= 0x80 || byte == 0x0D { ascii = false }
-            return ascii
-        } ?? false
-        return ascii ? text.utf8.count : text.count
     }
 
     private static func copy(_ text: String, to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
