@@ -96,6 +96,20 @@ import TestSupport
         #expect(run.finalLines.last == "Tea: stopped")
     }
 
+    /// Nobody answered: the ring timed out (5 s here). Not a stop (0), not a removal (4): 5.
+    @Test func aTimerThatRangOutUnansweredExits5() async throws {
+        let daemon = try CLIDaemon()
+        try "[alarms]\nring_timeout = 5\n".write(
+            to: daemon.root.appendingPathComponent("config/openalarmkit/config.toml"), atomically: true, encoding: .utf8)
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "1s", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: ringing since")
+        #expect(await run.finish(seconds: 20) == 5, "\(run.text)")
+        #expect(run.finalLines.last == "Tea: rang out unanswered")
+        #expect(!run.text.contains("Tea: stopped"))
+        #expect(try daemon.alarms().isEmpty)
+    }
+
     @Test func theDaemonGoingAwayExits3() async throws {
         let daemon = try CLIDaemon()
         try daemon.start()
