@@ -213,4 +213,10 @@ static inline size_t oak_strftime(char *buffer, size_t size, const char *format,
     return strftime_l(buffer, size, format, &fields, locale);
 }
 
+// Terminal cells of one character (glibc's East Asian Width tables, by LC_CTYPE). X/Open:
+// <wchar.h> declares it only under _XOPEN_SOURCE, which this module does not define.
+#include <wchar.h>
+extern int wcwidth(wchar_t c);
+static inline int oak_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
 #endif
