@@ -30,6 +30,7 @@ public enum TimeSpec: Hashable, Sendable {
             }
             return .countdown(try DurationParser.parse(rest(of: text, from: words[1]), in: text, allowsShortForms: true))
         }
+        if let negative = DurationParser.negative(first, in: text) { throw negative }
         if DurationParser.looksLikeDuration(first, next: words.dropFirst().first) {
             return .countdown(try DurationParser.parse(rest(of: text, from: first), in: text, allowsShortForms: false))
         }

@@ -59,7 +59,10 @@ struct AddCommand: ParsableCommand {
             countdownDuration: preAlert == nil && postAlert == nil ? nil : .init(preAlert: preAlert, postAlert: postAlert),
             presentation: presentation,
             sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: now))
+        // Twice the same alarm is more often a slip (a command run again) than a wish.
+        let twins = AlarmReference.twins(of: record, in: try link.alarms())
         guard let scheduled = try link.send(.schedule, record: record).record else { return }
+        for twin in twins { complain(Text.warning(Text.identicalAlarm(Format.shortID(twin.id), title: Format.title(twin)))) }
         if json { return JSONOutput.print(scheduled) }
         print(Text.scheduled(Format.shortID(scheduled.id), title: title, status: Format.status(of: scheduled)))
     }
@@ -77,16 +80,18 @@ enum SpecInput {
         }
     }
 
-    static func duration(_ text: String, option: String) throws -> TimeInterval {
+    /// `option`: the option the text came with, named in the message; nil for a command's
+    /// own argument (`timer 5m`), whose message names the text alone.
+    static func duration(_ text: String, option: String?) throws -> TimeInterval {
         do {
             let seconds = try TimeSpec.parseDuration(text)
             guard seconds > 0 else {
-                complain(Text.mustBeLongerThanZero(option))
+                complain(Text.mustBeLongerThanZero(option ?? text))
                 throw Exit.badInput
             }
             return seconds
         } catch let error as TimeSpecError {
-            complain(Text.badOption(option, error.message))
+            complain(option.map { Text.badOption($0, error.message) } ?? error.message)
             throw Exit.badInput
         }
     }

@@ -26,7 +26,7 @@ struct TimerCommand: AsyncParsableCommand {
     @Flag(help: "Print the started timer as JSON.") var json = false
 
     func run() async throws {
-        let seconds = try SpecInput.duration(duration.joined(separator: " "), option: "DURATION")
+        let seconds = try SpecInput.duration(duration.joined(separator: " "), option: nil)
         let again = try repeatAfter.map { try SpecInput.duration($0, option: "--repeat-after") }
         let repeatButton = again.map { _ in AlarmButton(text: .init(Text.repeatButton), textColor: .white, systemImageName: "repeat.circle") }
         let presentation = AlarmPresentation(
