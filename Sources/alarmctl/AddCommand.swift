@@ -73,7 +73,7 @@ struct AddCommand: ParsableCommand {
 enum SpecInput {
     static func parse(_ words: [String], now: Date) throws -> TimeSpec {
         let text = words.joined(separator: " ")
-        do { return try TimeSpec.parse(text, now: now, timeZone: .current) } catch {
+        do { return try TimeSpec.parse(text, now: now, timeZone: .current, weekdays: LocalTimeText.current.weekdayNames) } catch {
             complain(error.message)
             StandardError.write(error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
             throw Exit.badInput
