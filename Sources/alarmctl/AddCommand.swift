@@ -11,8 +11,10 @@ struct AddCommand: ParsableCommand {
         abstract: "Schedule an alarm.",
         discussion: """
             SPEC is a time (7:30, 7am, noon), days and a time (daily 7:00, weekdays 6:30, \
-            mon,wed,fri 7:00), a date and a time (tomorrow 7:00, 2026-06-09 09:41), or a \
-            duration from now (10m). The alarm has a Snooze button unless --no-snooze.
+            mon,wed,fri 7:00; your locale's day names work too: montag 7:00), a date and a time \
+            (tomorrow 7:00, 2026-06-09 09:41), or a duration from now (10m). The alarm has a \
+            Snooze button unless --no-snooze. Adding one with the same time and title as an \
+            existing alarm warns, and adds it. See docs/CLI.md.
             """)
 
     @Argument(help: "When it rings (see `alarmctl next --help`).") var spec: [String]
