@@ -17,8 +17,9 @@ public enum TimeSpec: Hashable, Sendable {
     static let advice = "try 7:30, weekdays 6:30, tomorrow 7am, 2026-06-09 09:41 or 10m"
 
     /// Parses `text`. `now` and `timeZone` place `today`/`tomorrow` and local dates, and
-    /// refuse fixed times that are already past.
-    public static func parse(_ text: String, now: Date, timeZone: ZoneRules) throws(TimeSpecError) -> TimeSpec {
+    /// refuse fixed times that are already past. `weekdays`: the day names taken besides
+    /// English's (the person's locale's).
+    public static func parse(_ text: String, now: Date, timeZone: ZoneRules, weekdays: WeekdayNames = .english) throws(TimeSpecError) -> TimeSpec {
         let words = specWords(text)
         guard let first = words.first else {
             throw TimeSpecError(.empty, "empty time spec (\(advice))", input: text, offset: 0, length: 1)
@@ -30,6 +31,7 @@ public enum TimeSpec: Hashable, Sendable {
             }
             return .countdown(try DurationParser.parse(rest(of: text, from: words[1]), in: text, allowsShortForms: true))
         }
+        if let negative = DurationParser.negative(first, in: text) { throw negative }
         if DurationParser.looksLikeDuration(first, next: words.dropFirst().first) {
             return .countdown(try DurationParser.parse(rest(of: text, from: first), in: text, allowsShortForms: false))
         }
@@ -46,7 +48,7 @@ public enum TimeSpec: Hashable, Sendable {
             }
             if first.characters.allSatisfy(isASCIIDigit) { throw ambiguous(first, in: text) }
             if DateParser.looksLikeDate(first) || ["today", "tomorrow"].contains(first.lower)
-                || WeekdaySetParser.isDaySelection(first)
+                || WeekdaySetParser.isDaySelection(first, names: weekdays)
             {
                 _ = try dates.localDate(first, now: now)
                 throw TimeSpecError(.missingTime, "missing time after '\(first.string)' (e.g. \(first.string) 7:30)",
@@ -66,7 +68,7 @@ public enum TimeSpec: Hashable, Sendable {
                 let instant = calendar.instant(of: date, hour: time.hour, minute: time.minute)
                 return .schedule(try future(.fixed(instant), instant, now: now, calendar: calendar, input: text))
             }
-            let days = try WeekdaySetParser.parse(dayWord, in: text)
+            let days = try WeekdaySetParser.parse(dayWord, in: text, names: weekdays)
             return .schedule(.relative(.init(time: time, repeats: .weekly(days))))
         default:
             let extra = words[2]

@@ -47,6 +47,7 @@ enum DurationParser {
             throw failure(.missingDuration, "missing duration (\(advice))", 0..<0)
         }
         let shown = body.string
+        if let negative = negative(body, in: input) { throw negative }
         let total: Int
         if body.characters.contains(":") {
             if let space = body.characters.firstIndex(where: \.isWhitespace) {
@@ -67,11 +68,22 @@ enum DurationParser {
         } else {
             total = try withUnits(body, shown: shown, failure: failure)
         }
-        guard total > 0 else { throw failure(.durationOutOfRange, "\(shown): duration must be longer than 0s", 0..<body.count) }
+        guard total > 0 else {
+            throw failure(.durationOutOfRange, "'\(shown)' is no time at all: a duration must be longer than zero (e.g. 30s or 5m)", 0..<body.count)
+        }
         guard Double(total) <= maximum else {
             throw failure(.durationOutOfRange, "\(shown): duration must be at most 365 days", 0..<body.count)
         }
         return TimeInterval(total)
+    }
+
+    /// `-5m`: people write it meaning "5 minutes", or "5 minutes ago", neither of which a
+    /// duration from now can be. nil when `word` does not start with a minus and a digit.
+    static func negative(_ word: SpecText, in input: String) -> TimeSpecError? {
+        guard word.count > 1, word.characters[0] == "-", isASCIIDigit(word.characters[1]) else { return nil }
+        let positive = String(word.characters.dropFirst())
+        return TimeSpecError(.badDuration, "'\(word.string)' is negative: a duration counts forward from now (write \(positive))",
+                             input: input, offset: word.offset, length: 1)
     }
 
     /// `H:MM:SS`, or `M:SS` where allowed.

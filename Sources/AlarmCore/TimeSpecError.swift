@@ -4,7 +4,7 @@ public struct TimeSpecError: Error, Hashable, Sendable, CustomStringConvertible 
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case empty, missingTime, missingDuration, ambiguousNumber, unknownWord, unexpectedWord
         case badTime, hourOutOfRange, minuteOutOfRange, secondOutOfRange
-        case unknownWeekday, unknownDay
+        case unknownWeekday, unknownDay, ambiguousWeekday
         case badDate, monthOutOfRange, dayOutOfRange, badOffset, inPast
         case badDuration, unknownUnit, repeatedUnit, durationOutOfRange
     }

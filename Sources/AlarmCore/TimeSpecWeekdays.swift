@@ -2,19 +2,20 @@ import FoundationEssentials
 
 /// Day selections: `daily`, `weekdays`, `weekends`, a day name, a list `mon,wed,fri`, a range
 /// `mon-fri` (wrapping: `fri-mon` is Friday to Monday), or a mix `mon-wed,fri`.
-/// Full names, common abbreviations and plurals ("mondays"), any case.
+/// Full names, common abbreviations and plurals ("mondays"), any case; and the locale's
+/// names (`WeekdayNames`).
 enum WeekdaySetParser {
-    static let advice = "use mon, tue, ..., or daily, weekdays, weekends"
+    static func advice(_ names: WeekdayNames) -> String { "use \(names.examples), or daily, weekdays, weekends" }
     static let mondayFirst: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
 
-    static func isDaySelection(_ word: SpecText) -> Bool {
-        let lower = word.lower
-        return groups[lower] != nil || weekday(named: lower) != nil
+    static func isDaySelection(_ word: SpecText, names: WeekdayNames) -> Bool {
+        groups[word.lower] != nil || names.match(word.string) != .unknown
     }
 
     /// `input` is for messages. A lone unknown word gets a broader hint than an unknown name
     /// inside a list or range, since it may have been meant as `today` or a date.
-    static func parse(_ word: SpecText, in input: String) throws(TimeSpecError) -> [Locale.Weekday] {
+    static func parse(_ word: SpecText, in input: String, names: WeekdayNames) throws(TimeSpecError) -> [Locale.Weekday] {
+        let advice = Self.advice(names)
         if let group = groups[word.lower] { return group }
         var selected = Set<Locale.Weekday>()
         let isList = word.characters.contains { $0 == "," || $0 == "-" }
@@ -27,8 +28,13 @@ enum WeekdaySetParser {
             }
             var days: [Int] = []
             for (end, endStart) in ends {
-                guard let day = weekday(named: end.lower) else {
-                    let (offset, length) = word.span((itemStart + endStart)..<(itemStart + endStart + max(1, end.count)))
+                let (offset, length) = word.span((itemStart + endStart)..<(itemStart + endStart + max(1, end.count)))
+                if case .ambiguous(let candidates) = names.match(end.string) {
+                    let meanings = candidates.map(names.describe).joined(separator: " or ")
+                    throw TimeSpecError(.ambiguousWeekday, "'\(end.string)' in '\(trimmed(input))' could be \(meanings); write the day in full",
+                                        input: input, offset: offset, length: length)
+                }
+                guard case .day(let day) = names.match(end.string) else {
                     if end.isEmpty {
                         throw TimeSpecError(.unknownWeekday, "missing weekday in '\(trimmed(input))' (\(advice))",
                                             input: input, offset: offset, length: length)
@@ -37,7 +43,7 @@ enum WeekdaySetParser {
                         throw TimeSpecError(.unknownWeekday, "unknown weekday '\(end.string)' in '\(trimmed(input))' (\(advice))",
                                             input: input, offset: offset, length: length)
                     }
-                    throw TimeSpecError(.unknownDay, "unknown day '\(end.string)' in '\(trimmed(input))' (use today, tomorrow, a date like 2026-06-09, mon, tue, ..., or daily, weekdays, weekends)",
+                    throw TimeSpecError(.unknownDay, "unknown day '\(end.string)' in '\(trimmed(input))' (use today, tomorrow, a date like 2026-06-09, \(names.examples), or daily, weekdays, weekends)",
                                         input: input, offset: offset, length: length)
                 }
                 days.append(day)
@@ -59,22 +65,6 @@ enum WeekdaySetParser {
         "weekends": [.saturday, .sunday], "weekend": [.saturday, .sunday],
     ]
 
-    private static let names: [String: Int] = {
-        var names: [String: Int] = [:]
-        let spellings = [
-            ["mon", "monday", "mo"], ["tue", "tues", "tuesday", "tu"], ["wed", "weds", "wednesday", "we"],
-            ["thu", "thur", "thurs", "thursday", "th"], ["fri", "friday", "fr"],
-            ["sat", "saturday", "sa"], ["sun", "sunday", "su"],
-        ]
-        for (index, words) in spellings.enumerated() {
-            for word in words { names[word] = index }
-            names[words.last { $0.hasSuffix("day") }! + "s"] = index
-        }
-        return names
-    }()
-
-    /// Index into `mondayFirst`.
-    private static func weekday(named lower: String) -> Int? { names[lower] }
 }
 
 func trimmed(_ input: String) -> String {

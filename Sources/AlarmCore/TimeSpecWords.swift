@@ -94,9 +94,10 @@ private func shouldGlue(_ previous: SpecText, _ word: SpecText) -> Bool {
     if meridiemWords.contains(word.lower), let last = previous.characters.last, isASCIIDigit(last) {
         return true
     }
-    // Day lists only: words of letters, commas and hyphens.
+    // Day lists only: words of letters (any script: a locale's "mié"), commas, hyphens, and
+    // an abbreviation's dot ("lun., mar.").
     let isDayListPiece: (SpecText) -> Bool = { text in
-        text.characters.allSatisfy { isASCIILetter($0) || $0 == "," || $0 == "-" }
+        text.characters.allSatisfy { $0.isLetter || $0 == "," || $0 == "-" || $0 == "." }
     }
     guard isDayListPiece(previous), isDayListPiece(word), previous.lower != "in" else { return false }
     let joiners: Set<Character> = [",", "-"]

@@ -104,23 +104,24 @@ final class Engine {
         do { transition = try lifecycle.handle(event, for: record, now: now) } catch {
             throw .init(.invalidTransition, error.description)
         }
-        apply([(id, transition)], now: now)
-        if transition.record == nil, let reason = Self.endReason(event) {
-            // Sent now, ahead of the alarm list that lacks it (lists go out after this turn).
-            var message = AlarmProtocol.Message(event: .ended)
-            message.alarm = id
-            message.reason = reason.rawValue
-            onEnded(message, record.appID)
-        }
+        apply([(id, transition)], now: now, cause: event)
         return transition.record
     }
 
-    /// Why a request that removes an alarm removed it.
-    private static func endReason(_ event: LifecycleEvent) -> AlarmProtocol.EndReason? {
-        switch event {
-        case .stop, .custom: .stopped
-        case .cancel: .cancelled
-        default: nil
+    /// Why `cause` removed an alarm, with `effects` its transition's: a stop, a cancel, or (the
+    /// passing of time) a ring that timed out or a fire too late to ring, as its missed report says.
+    static func endReason(_ cause: LifecycleEvent, effects: [LifecycleEffect]) -> AlarmProtocol.EndReason? {
+        for effect in effects {
+            guard case .reportMissed(_, let reason) = effect else { continue }
+            switch reason {
+            case .ringTimeout: return .ringTimeout
+            case .tooLate: return .tooLate
+            }
+        }
+        switch cause {
+        case .stop, .custom: return .stopped
+        case .cancel: return .cancelled
+        default: return nil
         }
     }
 
@@ -163,7 +164,7 @@ final class Engine {
         }
         guard !transitions.isEmpty else { return }
         // An alarm rings even when the disk is full: its write waits in `pending`.
-        apply(transitions, now: now)
+        apply(transitions, now: now, cause: .due)
     }
 
     /// The zone changed: relative alarms follow the new wall clock.
@@ -177,12 +178,14 @@ final class Engine {
                 transitions.append((record.id, transition))
             }
         }
-        apply(transitions, now: now)
+        apply(transitions, now: now, cause: .timeZoneChanged)
     }
 
     // MARK: Effects
 
-    private func apply(_ transitions: [(UUID, Transition)], now: Date) {
+    /// `cause`: the event behind the transitions (nil for a new or edited alarm), which says
+    /// why an alarm that goes went.
+    private func apply(_ transitions: [(UUID, Transition)], now: Date, cause: LifecycleEvent? = nil) {
         var saves: [UUID: AlarmRecord] = [:]
         var deletes: Set<UUID> = []
         var missed: [MissedEntry] = []
@@ -213,8 +216,16 @@ final class Engine {
         pending.merge(saves: saves, deletes: deletes, missed: missed)
         for (id, transition) in transitions {
             let appID = records[id]?.appID ?? transition.record?.appID ?? ""
+            let existed = records[id] != nil
             records[id] = transition.record
             for effect in transition.effects { carryOut(effect, appID: appID) }
+            if existed, transition.record == nil, let cause, let reason = Self.endReason(cause, effects: transition.effects) {
+                // Now, ahead of the alarm list that lacks it (lists go out after this turn).
+                var message = AlarmProtocol.Message(event: .ended)
+                message.alarm = id
+                message.reason = reason.rawValue
+                onEnded(message, appID)
+            }
         }
         // After the effects, so that even without a loop (an immediate commit) a ring never
         // waits for the disk.

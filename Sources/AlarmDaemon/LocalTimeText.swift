@@ -22,6 +22,8 @@ public struct LocalTimeText: Sendable {
         public var pm: String
         /// `ABDAY_1...7`, Sunday first.
         public var shortWeekdays: [String]
+        /// `DAY_1...7`, Sunday first.
+        public var weekdays: [String]
     }
 
     public static let current = LocalTimeText(environment: ProcessInfo.processInfo.environment)
@@ -51,7 +53,15 @@ public struct LocalTimeText: Sendable {
         let timeFormat = item(7)
         let twelveHour = ["%I", "%l", "%r"].contains { timeFormat.contains($0) }
         return Conventions(
-            localeName: name, twelveHour: twelveHour, am: item(9), pm: item(10), shortWeekdays: (0..<7).map { item(Int32($0)) })
+            localeName: name, twelveHour: twelveHour, am: item(9), pm: item(10), shortWeekdays: (0..<7).map { item(Int32($0)) },
+            weekdays: (12..<19).map { item(Int32($0)) })
+    }
+
+    /// The weekday names a time spec takes: English's, and this locale's full names and
+    /// abbreviations (`add montag 7:00` under de_DE).
+    public var weekdayNames: WeekdayNames {
+        guard let conventions else { return .english }
+        return WeekdayNames(localeName: conventions.localeName, sundayFirstFull: conventions.weekdays, short: conventions.shortWeekdays)
     }
 
     /// "Mon 06:30" / "Mon 6:30 PM" / "Mo 18:30". With `seconds`, the seconds are shown

@@ -168,6 +168,7 @@ final class NotifySendSession {
             // NotificationClosed on expiry ends the wait.
         }
 
+        var shown = false
         if hintFailed {
             failed = true
         } else {
@@ -175,10 +176,14 @@ final class NotifySendSession {
             if notify_notification_show(notification, &error) == 0 {
                 output.standardError(takeErrorMessage(&error))
                 failed = true
+            } else {
+                shown = true
             }
         }
         if request.printID { output.standardOutput(String(oak_notification_get_id(notification))) }
-        guard wait, !hintFailed else { return false }
+        // Unlike notify-send 0.8.1, which waits forever for a popup that was never posted (no
+        // session bus, no notification server on it): the D-Bus error above and status 1.
+        guard wait, shown else { return false }
         oak_session_bus_close_terminates_process()
         let context = Unmanaged.passRetained(ActionContext(session: self, name: "")).toOpaque()
         interruptSource = g_unix_signal_add_full(0, SIGINT, interrupted, context, releaseActionContext)

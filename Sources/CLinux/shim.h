@@ -185,11 +185,12 @@ static inline int oak_lock_file(const char *path) {
 // A locale's time conventions (what C programs print with strftime), read once through
 // nl_langinfo_l: LC_TIME of `name` ("de_DE.UTF-8"). Returns NULL when the system has no such
 // locale compiled. `item`: 0-6 abbreviated weekday (Sunday first), 7 T_FMT, 8 T_FMT_AMPM,
-// 9 AM_STR, 10 PM_STR, 11 D_FMT; anything else "".
+// 9 AM_STR, 10 PM_STR, 11 D_FMT, 12-18 full weekday name (Sunday first); anything else "".
 static inline locale_t oak_time_locale(const char *name) { return newlocale(LC_TIME_MASK, name, (locale_t)0); }
 static inline void oak_free_locale(locale_t locale) { freelocale(locale); }
 static inline const char *oak_time_item(locale_t locale, int item) {
     if (item >= 0 && item <= 6) return nl_langinfo_l(ABDAY_1 + item, locale);
+    if (item >= 12 && item <= 18) return nl_langinfo_l(DAY_1 + (item - 12), locale);
     switch (item) {
     case 7: return nl_langinfo_l(T_FMT, locale);
     case 8: return nl_langinfo_l(T_FMT_AMPM, locale);
@@ -212,5 +213,11 @@ static inline size_t oak_strftime(char *buffer, size_t size, const char *format,
     fields.tm_sec = second;
     return strftime_l(buffer, size, format, &fields, locale);
 }
+
+// Terminal cells of one character (glibc's East Asian Width tables, by LC_CTYPE). X/Open:
+// <wchar.h> declares it only under _XOPEN_SOURCE, which this module does not define.
+#include <wchar.h>
+extern int wcwidth(wchar_t c);
+static inline int oak_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
 #endif

@@ -9,13 +9,6 @@ extension StringProtocol {
         return String(self[first...last])
     }
 
-    /// `padding(toLength:withPad: " ", startingAt: 0)`: spaces up to `length` characters, or cut
-    /// to it. Counts characters, not UTF-16 units, so a column of non-ASCII names still lines up.
-    public func padded(to length: Int) -> String {
-        let count = String(self).characterCount
-        return count >= length ? String(prefix(length)) : String(self) + String(repeating: " ", count: length - count)
-    }
-
     /// `pad` repeated in front up to `length` characters (zero-padded numbers: "7" -> "07");
     /// never cut.
     public func leftPadded(to length: Int, with pad: Character) -> String {
@@ -24,14 +17,6 @@ extension StringProtocol {
 }
 
 extension String {
-    /// `count` (grapheme clusters: a combining accent or a joined emoji is one), without
-    /// walking graphemes for ASCII text, where each byte is one character but CR LF.
-    public var characterCount: Int {
-        var text = self
-        let ascii = text.withUTF8 { utf8 in !utf8.contains { $0 >= 0x80 || $0 == 0x0D } }
-        return ascii ? utf8.count : count
-    }
-
     /// `String(format:)` for numbers (`%d`, `%02d`, `%.2f`, ...) through the C library's
     /// vsnprintf; no `%@`.
     public init(cFormat format: String, _ arguments: CVarArg...) {

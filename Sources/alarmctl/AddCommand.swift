@@ -11,8 +11,10 @@ struct AddCommand: ParsableCommand {
         abstract: "Schedule an alarm.",
         discussion: """
             SPEC is a time (7:30, 7am, noon), days and a time (daily 7:00, weekdays 6:30, \
-            mon,wed,fri 7:00), a date and a time (tomorrow 7:00, 2026-06-09 09:41), or a \
-            duration from now (10m). The alarm has a Snooze button unless --no-snooze.
+            mon,wed,fri 7:00; your locale's day names work too: montag 7:00), a date and a time \
+            (tomorrow 7:00, 2026-06-09 09:41), or a duration from now (10m). The alarm has a \
+            Snooze button unless --no-snooze. Adding one with the same time and title as an \
+            existing alarm warns, and adds it. See docs/CLI.md.
             """)
 
     @Argument(help: "When it rings (see `alarmctl next --help`).") var spec: [String]
@@ -59,7 +61,10 @@ struct AddCommand: ParsableCommand {
             countdownDuration: preAlert == nil && postAlert == nil ? nil : .init(preAlert: preAlert, postAlert: postAlert),
             presentation: presentation,
             sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: now))
+        // Twice the same alarm is more often a slip (a command run again) than a wish.
+        let twins = AlarmReference.twins(of: record, in: try link.alarms())
         guard let scheduled = try link.send(.schedule, record: record).record else { return }
+        for twin in twins { complain(Text.warning(Text.identicalAlarm(Format.shortID(twin.id), title: Format.title(twin)))) }
         if json { return JSONOutput.print(scheduled) }
         print(Text.scheduled(Format.shortID(scheduled.id), title: title, status: Format.status(of: scheduled)))
     }
@@ -70,23 +75,25 @@ struct AddCommand: ParsableCommand {
 enum SpecInput {
     static func parse(_ words: [String], now: Date) throws -> TimeSpec {
         let text = words.joined(separator: " ")
-        do { return try TimeSpec.parse(text, now: now, timeZone: .current) } catch {
+        do { return try TimeSpec.parse(text, now: now, timeZone: .current, weekdays: LocalTimeText.current.weekdayNames) } catch {
             complain(error.message)
             StandardError.write(error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
             throw Exit.badInput
         }
     }
 
-    static func duration(_ text: String, option: String) throws -> TimeInterval {
+    /// `option`: the option the text came with, named in the message; nil for a command's
+    /// own argument (`timer 5m`), whose message names the text alone.
+    static func duration(_ text: String, option: String?) throws -> TimeInterval {
         do {
             let seconds = try TimeSpec.parseDuration(text)
             guard seconds > 0 else {
-                complain(Text.mustBeLongerThanZero(option))
+                complain(Text.mustBeLongerThanZero(option ?? text))
                 throw Exit.badInput
             }
             return seconds
         } catch let error as TimeSpecError {
-            complain(Text.badOption(option, error.message))
+            complain(option.map { Text.badOption($0, error.message) } ?? error.message)
             throw Exit.badInput
         }
     }

@@ -37,6 +37,10 @@ enum AlarmCtlEntry {
             }
             exit(NotifyRun.main(Array(arguments.dropFirst(2)), validUTF8: valid))
         }
+        if let refusal = NegativeArgument.refusal(Array(arguments.dropFirst())) {
+            complain(refusal)
+            exit(Exit.badInput.rawValue)
+        }
         // ArgumentParser's commands are async: what an async main does, spelled out, so that
         // the daemon and notify start no Swift concurrency at all (its runtime and threads
         // cost alarmctl notify 1 MiB of RSS and 0.4 ms of CPU).

@@ -1,7 +1,7 @@
 import LinuxSupport
 
-/// Cells laid out in columns two spaces apart, each column as wide as its widest cell counted
-/// in characters (as `padded(to:)` counts), the last column not padded: `alarmctl list`'s
+/// Cells laid out in columns two spaces apart, each column as wide as its widest cell in
+/// terminal cells (`displayWidth`, as `padded(to:)` counts), the last column not padded: `alarmctl list`'s
 /// table. Written into one buffer: padding and joining each cell as a String of its own cost
 /// more than reading the alarms did.
 enum ColumnText {
@@ -9,13 +9,13 @@ enum ColumnText {
     static func render(columns: [[String]]) -> [UInt8] {
         guard let rowCount = columns.first?.count, rowCount > 0 else { return [] }
         let padded = columns.count - 1
-        // Each padded cell's width, counted once; the output's exact size.
+        // Each padded cell's width, counted once; the output's exact size (bytes plus padding).
         var counts = [Int](repeating: 0, count: padded * rowCount)
         var widths = [Int](repeating: 0, count: padded)
         var size = rowCount - 1  // newlines
         for column in 0..<padded {
             for row in 0..<rowCount {
-                let count = columns[column][row].characterCount
+                let count = columns[column][row].displayWidth
                 counts[column * rowCount + row] = count
                 widths[column] = max(widths[column], count)
                 size += columns[column][row].utf8.count - count

@@ -4,7 +4,7 @@ import OpenAlarmKit
 
 /// What every lifecycle command takes.
 struct AlarmTarget: ParsableArguments {
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Argument(help: "The alarm's id (or a unique prefix of it), or its title.") var id: String
     @Flag(help: "Print JSON (the alarm's new record, or []).") var json = false
 }
 
@@ -19,9 +19,11 @@ extension ControlCommand {
         let (id, json) = (target.id, target.json)
         let link = try DaemonLink()
         let target = try link.resolve(id)
-        let reply = try link.send(Self.operation, alarm: target.id)
-        if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
         let name = Text.alarmName(Format.title(target), id: Format.shortID(target.id))
+        let reply = try link.send(Self.operation, alarm: target.id) { refusal in
+            refusal.code == .invalidTransition ? Text.refusal(Self.operation, target, name: name, id: Format.shortID(target.id)) : nil
+        }
+        if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
         if let record = reply.record {
             print(Text.done(Self.operation, name, status: Format.status(of: record)))
         } else {

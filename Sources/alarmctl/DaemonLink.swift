@@ -4,7 +4,7 @@ import Glibc
 import LinuxSupport
 import OpenAlarmKit
 
-/// alarmctl's exit statuses (documented in the README).
+/// alarmctl's exit statuses (documented in docs/CLI.md).
 enum Exit {
     /// The daemon refused: no such alarm, not possible in its state, limit reached.
     static let refused = ExitCode(1)
@@ -31,15 +31,23 @@ struct DaemonLink {
         }
     }
 
+    /// `explain`: this command's own words for a refusal (nil keeps alarmd's message).
     @discardableResult
-    func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws -> AlarmProtocol.Message {
+    func send(
+        _ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil,
+        explain: (AlarmProtocol.ErrorReply) -> String? = { _ in nil }
+    ) throws -> AlarmProtocol.Message {
         do {
             let reply = try connection.send(op, app: app, alarm: alarm, record: record, limit: limit)
             // "not yet durable: ..." (disk full) and the like: done, with a caveat worth seeing.
             if let warning = reply.warning { complain(Text.warning(warning)) }
             return reply
         } catch {
-            complain(error.description)
+            if case .refused(let reply) = error, let explained = explain(reply) {
+                complain(explained)
+            } else {
+                complain(error.description)
+            }
             if case .refused(let reply) = error {
                 throw reply.code == .malformed || reply.code == .invalidConfiguration || reply.code == .neverFires ? Exit.badInput : Exit.refused
             }
@@ -49,21 +57,20 @@ struct DaemonLink {
 
     func alarms() throws -> [AlarmRecord] { try send(.list).alarms ?? [] }
 
-    /// The alarm whose id is `prefix`, or starts with it (case-insensitive, dashes optional).
-    func resolve(_ prefix: String) throws -> AlarmRecord {
-        let wanted = prefix.lowercased().replacing("-", with: "")
-        guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else {
-            complain(Text.notAnID(prefix))
-            throw Exit.badInput
-        }
-        let matches = try alarms().filter { $0.id.lowercaseHex().hasPrefix(wanted) }
+    /// The one alarm `reference` names (`AlarmReference`: an id, a prefix of one, or a title).
+    /// None: exit 1; several: the candidates on stderr, as `list` shows them, and exit 2.
+    func resolve(_ reference: String) throws -> AlarmRecord {
+        let matches = AlarmReference.matches(reference, in: try alarms())
         switch matches.count {
         case 1: return matches[0]
         case 0:
-            complain(Text.noAlarmWithID(prefix))
+            complain(Text.noAlarmNamed(TerminalSafe.text(reference)))
             throw Exit.refused
         default:
-            complain(Text.ambiguousID(prefix, count: matches.count, ids: matches.map { Format.shortID($0.id) }))
+            complain(Text.ambiguousAlarm(TerminalSafe.text(reference), count: matches.count))
+            var table = Format.table(matches)
+            table.append(0x0A)
+            StandardError.write(String(decoding: table, as: UTF8.self))
             throw Exit.badInput
         }
     }

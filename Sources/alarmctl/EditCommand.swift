@@ -14,7 +14,7 @@ struct EditCommand: ParsableCommand {
             skipped, and a ringing or counting-down alarm stops doing so.
             """)
 
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Argument(help: "The alarm's id (or a unique prefix of it), or its title.") var id: String
     @Option(help: "When it rings, as for `add` (quote it: --at 'weekdays 7:00').") var at: String?
     @Option(help: "What the notification says.") var title: String?
     @Option(help: "A sound name (see `alarmctl sound list`), or 'default'.") var sound: String?

@@ -24,7 +24,7 @@ struct ListCommand: ParsableCommand {
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one alarm in full.")
 
-    @Argument(help: "The alarm's id, or a unique prefix of it.") var id: String
+    @Argument(help: "The alarm's id (or a unique prefix of it), or its title.") var id: String
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {

@@ -73,7 +73,8 @@ struct NextRequest {
         }
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let parsed: TimeSpec
-        do { parsed = try TimeSpec.parse(spec, now: start, timeZone: timeZone) } catch { throw Failure(error) }
+        let weekdays = LocalTimeText(environment: environment).weekdayNames
+        do { parsed = try TimeSpec.parse(spec, now: start, timeZone: timeZone, weekdays: weekdays) } catch { throw Failure(error) }
         switch parsed {
         case .countdown(let duration):
             return [calendar.iso8601(start + duration)]

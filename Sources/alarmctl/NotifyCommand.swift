@@ -37,7 +37,8 @@ enum NotifyRun {
             print(Text.notifyVersion(Daemon.version))
             return 0
         }
-        guard let summary = parsed.operands.first else {
+        // An empty summary is none, as notify-send 0.8.1 has it (an empty popup helps nobody).
+        guard let summary = parsed.operands.first, !summary.text.isEmpty else {
             writeError(Text.noSummary)
             return 1
         }

@@ -8,11 +8,15 @@ extension Text {
     static func complaint(_ message: String) -> String { "alarmctl: \(message)" }
     static func warning(_ warning: String) -> String { "warning: \(warning)" }
 
-    // Alarm ids
-    static func notAnID(_ prefix: String) -> String { "'\(prefix)' is not an alarm id (ids are hexadecimal; see `alarmctl list`)" }
-    static func noAlarmWithID(_ prefix: String) -> String { "no alarm with id \(prefix) (see `alarmctl list`)" }
-    static func ambiguousID(_ prefix: String, count: Int, ids: [String]) -> String {
-        "'\(prefix)' matches \(count) alarms: \(ids.joined(separator: ", ")); type more of the id"
+    // Alarm ids and titles
+    static func noAlarmNamed(_ reference: String) -> String {
+        "no alarm has the id or title '\(reference)' (see `alarmctl list`; a title must match whole, in any case)"
+    }
+    static func ambiguousAlarm(_ reference: String, count: Int) -> String {
+        "'\(reference)' names \(count) alarms; give the id (or more of it) of the one you mean:"
+    }
+    static func identicalAlarm(_ id: String, title: String) -> String {
+        "\(id) '\(title)' already rings at this time (added another; to remove one: alarmctl cancel \(id))"
     }
 
     // add, edit, timer
@@ -23,6 +27,9 @@ extension Text {
     static let noSnoozeWithSnoozeOrLabel = "--no-snooze cannot go with --snooze or --label-snooze"
     static let noSnoozeWithSnooze = "--no-snooze cannot go with --snooze"
     static func mustBeLongerThanZero(_ option: String) -> String { "\(option) must be longer than zero" }
+    static func negativeOptionValue(_ option: String, _ value: String) -> String {
+        "'\(value)' after \(option) reads as an option; to give \(option) a value that starts with a minus, write \(option)=\(value)"
+    }
     static func badOption(_ option: String, _ message: String) -> String { "\(option): \(message)" }
     static let volumeRange = "--volume must be 0-100 (percent)"
     static let rampRange = "--ramp must be 0-3600 seconds"

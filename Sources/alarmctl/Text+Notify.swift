@@ -43,6 +43,6 @@ extension Text {
           --loop                            Loop the sound until the popup is clicked or closed (with --wait or actions).
 
         The body is passed to the server as notify-send passes it: markup as written, backslash escapes (\\n, \\t, \\\\, octal) expanded. The popup stays after the command ends unless it expires or is closed.
-        Exit status: 0 shown (and, when waiting, answered, closed or timed out); 1 a bad command line, a bad hint, no notification server, or actions on a server that shows none.
+        Exit status: 0 shown (and, when waiting, answered, closed or timed out); 1 no summary, a bad command line, a bad hint, no session bus or no notification server (with --wait too: the D-Bus error, not a wait for a popup never shown), or actions on a server that shows none.
         """
 }

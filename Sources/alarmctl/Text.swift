@@ -12,6 +12,7 @@ enum Text {
     static func timerRemoved(_ title: String) -> String { "\(title): cancelled elsewhere" }
     static func timerCancelled(_ title: String) -> String { "\(title): cancelled" }
     static func timerRangOut(_ title: String) -> String { "\(title): rang out unanswered" }
+    static func timerMissed(_ title: String) -> String { "\(title): missed (it could not ring in time: the machine slept or alarmd was down)" }
     static func noSound(_ reason: String) -> String { "no sound: \(reason)" }
     static let daemonWentAway = "alarmd went away"
     static let daemonNotRunning = "alarmd is not running"

@@ -12,7 +12,8 @@ struct TimerCommand: AsyncParsableCommand {
             space pauses and resumes, s stops, z snoozes (repeats) while it rings, Ctrl-C \
             cancels. In a pipe: one line per state change. Exit status: 0 stopped (here, \
             elsewhere or on its popup, before or after it rang), 3 alarmd went away, 4 cancelled \
-            elsewhere, 130 cancelled with Ctrl-C.
+            elsewhere, 5 unanswered (it rang out, or could not ring in time), 130 cancelled \
+            with Ctrl-C. See docs/CLI.md.
             """)
 
     @Argument(help: "How long: 90s, 5m, 1h30m, 1:30:00.") var duration: [String]
@@ -25,7 +26,7 @@ struct TimerCommand: AsyncParsableCommand {
     @Flag(help: "Print the started timer as JSON.") var json = false
 
     func run() async throws {
-        let seconds = try SpecInput.duration(duration.joined(separator: " "), option: "DURATION")
+        let seconds = try SpecInput.duration(duration.joined(separator: " "), option: nil)
         let again = try repeatAfter.map { try SpecInput.duration($0, option: "--repeat-after") }
         let repeatButton = again.map { _ in AlarmButton(text: .init(Text.repeatButton), textColor: .white, systemImageName: "repeat.circle") }
         let presentation = AlarmPresentation(

@@ -38,6 +38,10 @@ struct TimerTracker {
         case stopped
         /// Cancelled elsewhere (`alarmctl cancel`, an app).
         case removedElsewhere
+        /// It rang for the whole ring timeout and nobody answered.
+        case rangOut
+        /// It could not ring in time (the machine slept past it, alarmd was down): missed.
+        case missed
         /// Ctrl-C here: the timer was cancelled.
         case interrupted
         /// alarmd went away.
@@ -48,15 +52,23 @@ struct TimerTracker {
             case .stopped: 0
             case .daemonGone: 3
             case .removedElsewhere: 4
+            case .rangOut, .missed: 5
             case .interrupted: 130
             }
         }
     }
 
-    /// Reads an `ended` event; it comes just before the list without the alarm.
+    /// Reads an `ended` event; it comes just before the list without the alarm. Also a
+    /// `missed` event, which an alarmd older than the `ringTimeout` and `tooLate` endings sends
+    /// alone (and a newer one just before its `ended`), with the same reasons.
     mutating func receive(_ message: AlarmProtocol.Message) {
-        guard message.event == .ended, message.alarm == id, let reason = message.reason else { return }
-        endReason = AlarmProtocol.EndReason(rawValue: reason)
+        switch message.event {
+        case .ended where message.alarm == id:
+            endReason = message.reason.flatMap(AlarmProtocol.EndReason.init(rawValue:))
+        case .missed where message.record?.id == id:
+            endReason = message.reason.flatMap(AlarmProtocol.EndReason.init(rawValue:))
+        default: break
+        }
     }
 
     mutating func receive(_ alarms: [AlarmRecord]) -> Step {
@@ -79,6 +91,8 @@ struct TimerTracker {
         switch endReason {
         case .stopped: return .stopped
         case .cancelled: return .removedElsewhere
+        case .ringTimeout: return .rangOut
+        case .tooLate: return .missed
         case nil: return record?.phase.state == .alerting ? .stopped : .removedElsewhere
         }
     }

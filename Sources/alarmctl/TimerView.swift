@@ -54,8 +54,7 @@ final class TimerView: Sendable {
             if message.event == .sounding, message.alarm == id, message.firstFrame == nil, let reason = message.reason {
                 printLine(Text.noSound(reason))
             }
-            if message.event == .missed, message.record?.id == id { printLine(Text.timerRangOut(title)) }
-            if message.event == .ended { tracker.withLock { $0.receive(message) } }
+            if message.event == .ended || message.event == .missed { tracker.withLock { $0.receive(message) } }
             guard message.event == .alarms, let alarms = message.alarms else { continue }
             var step = tracker.withLock { $0.receive(alarms) }
             if step == .unconfirmed {
@@ -74,6 +73,8 @@ final class TimerView: Sendable {
             case .ended(let ending):
                 switch ending {
                 case .stopped: printLine(Text.timerStopped(title))
+                case .rangOut: printLine(Text.timerRangOut(title))
+                case .missed: printLine(Text.timerMissed(title))
                 case .interrupted: printLine(Text.timerCancelled(title))
                 case .removedElsewhere, .daemonGone: printLine(Text.timerRemoved(title))
                 }

@@ -66,7 +66,10 @@ let badSpecs = [
     BadSpec(text: "5x", kind: .unknownUnit, offset: 1, length: 1,
             message: "unknown unit 'x' in '5x' (units are d, h, m, s; use 90s, 5m, 1h30m or 1:30:00)"),
     BadSpec(text: "1h1h", kind: .repeatedUnit, offset: 3, length: 1),
-    BadSpec(text: "0s", kind: .durationOutOfRange, offset: 0, length: 2),
+    BadSpec(text: "0s", kind: .durationOutOfRange, offset: 0, length: 2,
+            message: "'0s' is no time at all: a duration must be longer than zero (e.g. 30s or 5m)"),
+    BadSpec(text: "-5m", kind: .badDuration, offset: 0, length: 1, message: "'-5m' is negative: a duration counts forward from now (write 5m)"),
+    BadSpec(text: "in -1h30m", kind: .badDuration, offset: 3, length: 1, message: "'-1h30m' is negative: a duration counts forward from now (write 1h30m)"),
     BadSpec(text: "400d", kind: .durationOutOfRange, offset: 0, length: 4),
     BadSpec(text: "99999999999999999999s", kind: .durationOutOfRange, offset: 0, length: 20),
     BadSpec(text: "in", kind: .missingDuration, offset: 3, length: 1),
@@ -95,7 +98,8 @@ let badSpecs = [
     @Test func everyErrorKindIsExercised() {
         let specKinds = Set(badSpecs.map(\.kind))
         let durationOnly: Set<TimeSpecError.Kind> = [.badDuration]
-        #expect(specKinds.union(durationOnly) == Set(TimeSpecError.Kind.allCases))
+        let localeOnly: Set<TimeSpecError.Kind> = [.ambiguousWeekday]  // WeekdayNamesTests
+        #expect(specKinds.union(durationOnly).union(localeOnly) == Set(TimeSpecError.Kind.allCases))
     }
 
     @Test func pointerPutsCaretsUnderTheBadPart() throws {

@@ -43,4 +43,26 @@ import Testing
         }
         #expect(!plainKinds.contains(AlarmProtocol.EventKind.ended.rawValue), "\(plainKinds)")
     }
+
+    /// A ring nobody answers ends by itself: `ringTimeout`, after its `missed` report and
+    /// before the list without it, to a watcher that asked.
+    @Test func aRingThatTimesOutSaysSo() async throws {
+        let daemon = try DaemonHarness(withNotificationServer: false, config: "[alarms]\nring_timeout = 5\n")
+        try daemon.start()
+        let asking = try daemon.connect().watch(app: "e2e", endings: true)
+        let record = makeRecord(title: "Tea", preAlert: 1)
+        _ = try daemon.connect().send(.schedule, record: record)
+
+        var kinds: [String] = []
+        var rang = false
+        for await message in asking {
+            if message.event == .missed, message.record?.id == record.id { kinds.append("missed:\(message.reason ?? "")") }
+            if message.event == .ended, message.alarm == record.id { kinds.append("ended:\(message.reason ?? "")") }
+            guard message.event == .alarms, let alarms = message.alarms else { continue }
+            if alarms.contains(where: { $0.id == record.id && $0.phase.state == .alerting }) { rang = true }
+            if rang, !alarms.contains(where: { $0.id == record.id }) { break }
+        }
+        #expect(rang)
+        #expect(kinds == ["missed:ringTimeout", "ended:\(AlarmProtocol.EndReason.ringTimeout.rawValue)"])
+    }
 }

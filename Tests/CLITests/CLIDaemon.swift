@@ -53,6 +53,12 @@ final class CLIDaemon: @unchecked Sendable {
         return (result.termination.status, result.stdout, result.stderr)
     }
 
+    /// The same, with the arguments in an array.
+    func alarmctl(arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let result = try Subprocess.run(BuildProducts.path("alarmctl"), arguments, environment: environment)
+        return (result.termination.status, result.stdout, result.stderr)
+    }
+
     /// Runs the built alarmctl with some variables changed (an empty value unsets one).
     func alarmctl(with changes: [String: String], _ arguments: String...) throws -> (status: Int32, out: String, err: String) {
         var environment = self.environment

@@ -53,10 +53,10 @@ import TestSupport
         let once = try #require(alarms.first { $0["schedule"] != nil }?["id"] as? String)
         let disableTimer = try daemon.alarmctl("disable", String(timer.prefix(8)))
         #expect(disableTimer.status == 1)
-        #expect(disableTimer.err.contains("a timer cannot be turned off"))
+        #expect(disableTimer.err.contains("is a timer, which cannot be turned off"))
         let skipOnce = try daemon.alarmctl("skip", String(once.prefix(8)))
         #expect(skipOnce.status == 1)
-        #expect(skipOnce.err.contains("skip works only for a repeating alarm"))
+        #expect(skipOnce.err.contains("rings only once, so it has no next occurrence to skip"))
         let badSpec = try daemon.alarmctl("edit", String(once.prefix(8)), "--at", "someday")
         #expect(badSpec.status == 2)
     }

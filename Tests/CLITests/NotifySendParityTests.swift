@@ -13,6 +13,10 @@ import TestSupport
         case defaultAppName
         /// `--version` and `--help` describe alarmctl: same exit status, different text.
         case ownText
+        /// `--wait` for a popup that was never posted (no session bus, or no notification
+        /// server on it): notify-send prints the D-Bus error and waits forever; alarmctl
+        /// prints the same error and exits 1 (`waitWithoutAPopupEndsWithTheDBusError`).
+        case noWaitWithoutPopup
     }
 
     struct Case: Sendable {
@@ -22,6 +26,11 @@ import TestSupport
         var then: String? = nil
         var caps: String? = nil
         var noServer = false
+        /// The session bus: nil for the server's own, "unset" for none at all (no
+        /// DBUS_SESSION_BUS_ADDRESS, no DISPLAY, an empty runtime folder), else this address.
+        var bus: String? = nil
+        /// How long the command may run before it is killed.
+        var deadline: TimeInterval = 15
         var testDescription: String { arguments.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(separator: " ") + (then.map { "  [then \($0)]" } ?? "") }
     }
 
@@ -68,6 +77,10 @@ import TestSupport
         Case(arguments: ["-?"]),
         Case(arguments: ["--help"]),
         Case(arguments: []),
+        Case(arguments: [""]),
+        Case(arguments: ["", "Body"]),
+        Case(arguments: ["", "Body", "C"]),
+        Case(arguments: ["-w", "--", ""]),
         Case(arguments: ["S", "B", "C"]),
         Case(arguments: ["--bogus", "S"]),
         Case(arguments: ["-x", "S"]),
@@ -85,7 +98,26 @@ import TestSupport
         Case(arguments: ["S"], noServer: true),
     ]
 
+    /// Difference.noWaitWithoutPopup, each way a popup cannot be posted. notify-send is given
+    /// a few seconds to show that it still waits; alarmctl must be done long before its deadline.
+    @Test(arguments: ["unset", "unix:path=/nonexistent/bus", "no server"])
+    func waitWithoutAPopupEndsWithTheDBusError(bus: String) async throws {
+        var testCase = Case(arguments: ["-w", "Tea"], noServer: bus == "no server", bus: bus == "no server" ? nil : bus)
+        testCase.deadline = 3
+        let notifySend = try await Self.run("/usr/bin/notify-send", [], testCase)
+        #expect(notifySend.killed, "notify-send 0.8.1 waits forever here; if it no longer does, drop the difference")
+        testCase.deadline = 15
+        let started = Date()
+        let ours = try await Self.run(BuildProducts.path("alarmctl"), ["notify"], testCase)
+        #expect(!ours.killed && ours.status == 1, "\(bus): \(ours)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(!ours.stderr.isEmpty)
+        #expect(ours.stderr == notifySend.stderr, "the same D-Bus error")
+        #expect(ours.stdout.isEmpty && ours.calls.isEmpty)
+    }
+
     struct Run {
+        var killed = false
         var status: Int32
         var stdout: String
         var stderr: String
@@ -148,6 +180,17 @@ import TestSupport
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         environment["LC_ALL"] = "C.UTF-8"
+        let emptyRuntime = FileManager.default.temporaryDirectory.appendingPathComponent("oak-nobus-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: emptyRuntime) }
+        switch testCase.bus {
+        case nil: break
+        case "unset":
+            // GDBus would find $XDG_RUNTIME_DIR/bus, or autolaunch one on $DISPLAY.
+            try FileManager.default.createDirectory(at: emptyRuntime, withIntermediateDirectories: true)
+            environment["XDG_RUNTIME_DIR"] = emptyRuntime.path
+            for name in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"] { environment[name] = nil }
+        case let address?: environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        }
         let child = try Subprocess(executable, prefix + testCase.arguments, environment: environment, stdout: .pipe, stderr: .pipe)
         let stdout = Locked(Data()), stderr = Locked(Data())
         let readers = [(child.output!, stdout), (child.errors!, stderr)].map { handle, sink in
@@ -168,16 +211,17 @@ import TestSupport
             default: Issue.record("unknown step \(then)")
             }
         }
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(testCase.deadline)
         while child.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        if child.isRunning { child.signal(SIGKILL) }
+        let killed = child.isRunning
+        if killed { child.signal(SIGKILL) }
         let status = child.wait().status
         // The pipes close with the process; give the readers a moment to store what they read.
         try await Task.sleep(for: .milliseconds(50))
         // Let a CloseNotification sent at the end reach the log.
         let calls = try await server.waitForCalls(timeout: .milliseconds(300)) { _ in false }.filter { $0.method != "GetCapabilities" }
         return Run(
-            status: status, stdout: String(decoding: stdout.withLock { $0 }, as: UTF8.self),
+            killed: killed, status: status, stdout: String(decoding: stdout.withLock { $0 }, as: UTF8.self),
             stderr: String(decoding: stderr.withLock { $0 }, as: UTF8.self), calls: calls)
     }
 }

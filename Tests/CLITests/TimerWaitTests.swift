@@ -96,6 +96,36 @@ import TestSupport
         #expect(run.finalLines.last == "Tea: stopped")
     }
 
+    /// The issue as people met it: Stop pressed on the countdown popup (a real libnotify popup
+    /// on the scriptable server) is a stop, 0, not "cancelled elsewhere".
+    @Test func stopOnTheCountdownPopupExits0() async throws {
+        let server = try FakeNotificationServer()
+        let daemon = try CLIDaemon(bus: server.address)
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "5m", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: rings")
+        let popup = try #require(try await server.waitForNotifies(summary: "Tea").last)
+        #expect(popup.actions.contains("stop"), "\(popup.actions)")
+        try await server.send("invoke \(popup.id) stop")
+        #expect(await run.finish() == 0, "\(run.text)")
+        #expect(run.finalLines.last == "Tea: stopped")
+        #expect(try daemon.alarms().isEmpty)
+    }
+
+    /// Nobody answered: the ring timed out (5 s here). Not a stop (0), not a removal (4): 5.
+    @Test func aTimerThatRangOutUnansweredExits5() async throws {
+        let daemon = try CLIDaemon()
+        try "[alarms]\nring_timeout = 5\n".write(
+            to: daemon.root.appendingPathComponent("config/openalarmkit/config.toml"), atomically: true, encoding: .utf8)
+        try daemon.start()
+        let run = try LiveAlarmctl(["timer", "1s", "--title", "Tea", "--wait"], environment: daemon.environment, terminal: false)
+        try await run.waitFor("Tea: ringing since")
+        #expect(await run.finish(seconds: 20) == 5, "\(run.text)")
+        #expect(run.finalLines.last == "Tea: rang out unanswered")
+        #expect(!run.text.contains("Tea: stopped"))
+        #expect(try daemon.alarms().isEmpty)
+    }
+
     @Test func theDaemonGoingAwayExits3() async throws {
         let daemon = try CLIDaemon()
         try daemon.start()

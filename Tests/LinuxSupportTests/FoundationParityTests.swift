@@ -40,11 +40,6 @@ import Testing
         #expect(text.padded(to: length) == text.padding(toLength: length, withPad: " ", startingAt: 0))
     }
 
-    @Test(arguments: ["", "Wake up", "a\r\nb", "Cafe\u{301}", "👩‍👩‍👧 kids", "日本語", "tab\there"])
-    func characterCountIsCount(text: String) {
-        #expect(text.characterCount == text.count)
-    }
-
     @Test(arguments: [(7, 2), (42, 2), (123, 2), (0, 3), (5, 0)])
     func leftPaddedMatchesZeroPaddedFormat(value: Int, width: Int) {
         #expect(String(value).leftPadded(to: width, with: "0") == String(format: "%0\(max(width, 1))d", value))

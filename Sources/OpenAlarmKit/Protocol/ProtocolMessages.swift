@@ -107,19 +107,27 @@ public enum AlarmProtocol {
         case authorization
         /// A person pressed a button whose intent the app runs: claim it with `claimIntents`.
         case intentPending
-        /// An alarm was removed by a request: `alarm`, and `reason` an `EndReason`. Pushed only
+        /// An alarm went away for good: `alarm`, and `reason` an `EndReason`. Pushed only
         /// to watchers that asked (`Request.endings`): a client older than this event would not
         /// decode it.
         case ended
     }
 
     /// Why an alarm went away (`ended` events): what a waiting client needs to tell a person's
-    /// Stop (from any client or the popup, even before it rang) from a removal.
+    /// Stop (from any client or the popup, even before it rang) from a removal or a ring
+    /// nobody answered. A reader meets values newer than it knows: it must treat them as
+    /// "gone, reason unknown" (`EndReason(rawValue:)` is nil), never as an error.
     public enum EndReason: String, Codable, Sendable {
         /// A person stopped it (Stop, or a custom button that ends the alert).
         case stopped
         /// It was cancelled (`alarmctl cancel`, an app's `cancel(id:)`).
         case cancelled
+        /// It rang for the whole ring timeout and nobody answered (also reported `missed`,
+        /// with the same reason). An alarmd older than this value sends no `ended` for it.
+        case ringTimeout
+        /// Its time had passed longer ago than the late tolerance when alarmd got to it (the
+        /// machine slept, the clock jumped): it never rang (also reported `missed`).
+        case tooLate
     }
 
     /// A reply (has `id`) or a pushed event (has `event`).
