@@ -61,7 +61,7 @@ struct AddCommand: ParsableCommand {
             sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: now))
         guard let scheduled = try link.send(.schedule, record: record).record else { return }
         if json { return JSONOutput.print(scheduled) }
-        print(Text.scheduled(Format.shortID(scheduled.id), title: title, status: Format.status(of: scheduled)))
+        print(Text.scheduled(Format.shortID(scheduled.id), title: Format.title(scheduled), status: Format.status(of: scheduled)))
     }
 }
 
@@ -72,7 +72,7 @@ enum SpecInput {
         let text = words.joined(separator: " ")
         do { return try TimeSpec.parse(text, now: now, timeZone: .current) } catch {
             complain(error.message)
-            StandardError.write(error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
+            StandardError.write(TerminalSafe.lines(error.pointer).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
             throw Exit.badInput
         }
     }

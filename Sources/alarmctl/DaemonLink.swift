@@ -24,9 +24,10 @@ enum Exit {
     static let notSaved = Mutex(false)
 }
 
-/// Prints `message` to stderr as `alarmctl: message`.
+/// Prints `message` to stderr as `alarmctl: message`, escaped for the terminal: messages
+/// quote what they were given (a spec, a sound name, alarmd's words about a title).
 func complain(_ message: String) {
-    StandardError.write(Text.complaint(message) + "\n")
+    StandardError.write(Text.complaint(TerminalSafe.lines(message)) + "\n")
 }
 
 /// The connection alarmctl's commands share, with errors turned into messages and exit codes.
