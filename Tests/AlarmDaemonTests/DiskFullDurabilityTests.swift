@@ -46,11 +46,13 @@ import TestSupport
         let status = try daemon.alarmctl("status")
         #expect(status.out.contains("storage:"), "\(status.out)")
 
-        // A restart on the disk still full: every alarm acknowledged with 0 is there.
-        daemon.stop()
-        try daemon.start()
-        let listed = Set(try daemon.list().map(\.presentation.alert.title.text))
-        let lost = acknowledged.subtracting(listed)
-        #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) alarms acknowledged with 0 were lost: \(lost.sorted())")
+        // Restarts on the disk still full, clean and not: every alarm acknowledged with 0 is there.
+        for restart in ["SIGTERM", "kill -9"] {
+            if restart == "SIGTERM" { daemon.stop() } else { daemon.kill9() }
+            try daemon.start()
+            let listed = Set(try daemon.list().map(\.presentation.alert.title.text))
+            let lost = acknowledged.subtracting(listed)
+            #expect(lost.isEmpty, "after \(restart): \(lost.count) of \(acknowledged.count) alarms acknowledged with 0 were lost: \(lost.sorted())")
+        }
     }
 }
