@@ -36,11 +36,12 @@ public struct DaemonConfig: Hashable, Sendable {
 
     public init() {}
 
-    /// Reads `path` (a missing file means defaults) and the environment. A bad file is an
-    /// error that names the problem; the daemon then logs it and keeps the defaults.
+    /// Reads `path` (a missing file means defaults) and the environment. A bad file (a folder,
+    /// unreadable, not UTF-8 text: `ConfigFileText`) is an error that names the problem; the
+    /// daemon then logs it and keeps the defaults.
     public static func load(path: String, environment: [String: String]) throws(DaemonError) -> DaemonConfig {
         var config = DaemonConfig()
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+        if let text = try ConfigFileText.read(path) {
             if let unknown = ConfigKeys.unknownKeys(in: text, path: path).first { throw .configuration(unknown.description) }
             let file: ConfigFile
             do { file = try TOMLDecoder().decode(ConfigFile.self, from: text) } catch {

@@ -284,7 +284,7 @@ final class Engine {
 
     /// What a reply must say when its change is in memory only.
     var durabilityWarning: String? {
-        storageProblem.map { "not yet durable: the change is in effect but could not be saved (\($0)); alarmd keeps it in memory and retries" }
+        storageProblem.map { "\(AlarmProtocol.notDurable): the change is in effect but could not be saved (\($0)); alarmd keeps it in memory and retries" }
     }
 
     private func carryOut(_ effect: LifecycleEffect, appID: String) {

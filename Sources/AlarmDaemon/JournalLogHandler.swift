@@ -23,10 +23,13 @@ public struct JournalLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         var line = underJournal ? "<\(Self.priority(event.level))>" : "\(Self.timestamp()) \(event.level) "
-        line += "\(label): \(event.message)"
+        // Messages carry anyone's text (titles, app ids, file names): control characters are
+        // escaped, so a title cannot send escape sequences to whoever reads the log on a
+        // terminal, nor start a forged line.
+        line += "\(label): " + TerminalSafe.text("\(event.message)")
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty {
-            line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            line += " " + merged.sorted { $0.key < $1.key }.map { TerminalSafe.text("\($0.key)=\($0.value)") }.joined(separator: " ")
         }
         line += "\n"
         StandardError.write(line)

@@ -15,8 +15,10 @@ final class StorePersistence: AlarmPersistence {
 
     init(path: String, logger: Logger) throws {
         self.logger = logger
-        // alarmd holds its instance lock by now: no other opener can be mid-write on the log.
-        let opened = try AlarmStore.open(at: URL(fileURLWithPath: path), settingAsideDamagedWAL: true)
+        // alarmd holds its instance lock by now: no other opener can be mid-write on the log,
+        // and none needs to share the file, so it is held exclusively, without a mapped -shm
+        // (issue 21: an immutable -shm killed alarmd with SIGBUS).
+        let opened = try AlarmStore.open(at: URL(fileURLWithPath: path), settingAsideDamagedWAL: true, exclusive: true)
         store = opened.store
         store.limitLockWait(to: 0.1)
         let notices = [

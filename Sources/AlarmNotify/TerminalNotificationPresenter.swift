@@ -48,11 +48,13 @@ final class TerminalNotificationPresenter: NotificationPresenting {
         continuation.finish()
     }
 
+    /// One line, control characters escaped: titles and bodies are anyone's text, and this
+    /// goes to a terminal or alarmd's log.
     static func line(for notification: AlarmNotification, appName: String) -> String {
         var parts = ["[\(notification.appName ?? appName)] \(notification.summary)"]
         if !notification.body.isEmpty { parts.append(notification.body.replacing("\n", with: " / ")) }
         if !notification.actions.isEmpty, let hint = notification.noActionsHint, !hint.isEmpty { parts.append(hint) }
-        return parts.joined(separator: " — ")
+        return TerminalSafe.text(parts.joined(separator: " — "))
     }
 
     /// write(2), its failure ignored: FileHandle.write traps on an error, and stderr may be a

@@ -18,13 +18,17 @@ public final class AlarmStore: Sendable {
     ///   (SQLite would silently drop a log whose header is damaged) and move a damaged one
     ///   aside. Only for the one owner of the file (alarmd, holding its instance lock): another
     ///   opener's log may be half-written at that moment.
-    public init(at url: URL, settingAsideDamagedWAL: Bool = false) throws {
+    /// - Parameter exclusive: hold the file's lock from the first access until `close()`
+    ///   (`locking_mode = EXCLUSIVE`), with no `-shm` file: for alarmd, the one user of its
+    ///   database, behind its instance lock. Other processes (sqlite3, a backup) cannot read
+    ///   the file meanwhile.
+    public init(at url: URL, settingAsideDamagedWAL: Bool = false, exclusive: Bool = false) throws {
         path = url.path
         // A damaged main file takes its log with it when it is moved aside, so only the log of
         // a sound-looking file is judged on its own.
         let judgeLog = settingAsideDamagedWAL && (try? StoreOpening.checkHeader(path: url.path)) != nil
         damagedWAL = judgeLog ? WALCheck.setAsideIfDamaged(database: url.path) : nil
-        database = SerialDatabase(try StoreOpening.open(path: url.path))
+        database = SerialDatabase(try StoreOpening.open(path: url.path, exclusive: exclusive))
     }
 
     /// From now on a lock held by another process (sqlite3, a backup) makes a read or write
@@ -42,12 +46,12 @@ public final class AlarmStore: Sendable {
     /// Opens the store at `url`; if the file there is unusable, moves it (and its -wal, -shm,
     /// -journal files) to `<file>.corrupt-<UTC timestamp>`, starts a fresh store and says so
     /// in `recovered`, which the caller should show to the person.
-    public static func open(at url: URL, now: Date = Date(), settingAsideDamagedWAL: Bool = false) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
+    public static func open(at url: URL, now: Date = Date(), settingAsideDamagedWAL: Bool = false, exclusive: Bool = false) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
         do {
-            return (try AlarmStore(at: url, settingAsideDamagedWAL: settingAsideDamagedWAL), nil)
+            return (try AlarmStore(at: url, settingAsideDamagedWAL: settingAsideDamagedWAL, exclusive: exclusive), nil)
         } catch AlarmStoreError.corrupt(let path, let reason) {
             let recovered = try DatabaseQuarantine.moveAside(path: path, reason: reason, date: now)
-            return (try AlarmStore(at: url), recovered)
+            return (try AlarmStore(at: url, exclusive: exclusive), recovered)
         }
     }
 

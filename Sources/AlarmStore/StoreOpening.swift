@@ -15,13 +15,19 @@ enum StoreOpening {
     /// Opens, checks and migrates the database at `path`. Throws `.corrupt` only for a file
     /// that is unusable in itself; every other failure (permissions, disk full, I/O, locks)
     /// is `.cannotOpen`, because moving a good file aside over a full disk would lose alarms.
-    static func open(path: String) throws -> SQLiteConnection {
+    /// - Parameter exclusive: `AlarmStore.init(at:exclusive:)`.
+    static func open(path: String, exclusive: Bool = false) throws -> SQLiteConnection {
         try createDirectories(for: path)
         try checkHeader(path: path)
         let db: SQLiteConnection
         do {
             db = try SQLiteConnection(path)
             try db.setBusyTimeout(milliseconds: defaultBusyTimeout)
+            // Before the first access: in WAL mode SQLite then keeps the log's index in heap
+            // memory instead of a shared `-shm` file mapped into the process, where any fault
+            // of that file (made immutable, truncated, on a full or failing disk) is a SIGBUS
+            // that kills the daemon instead of an error it can report.
+            if exclusive { try db.execute("PRAGMA locking_mode = EXCLUSIVE") }
             // Per connection, so set on every open. FULL syncs the WAL at every commit: a
             // request is acknowledged only once its change survives a power loss.
             try db.execute("PRAGMA synchronous = FULL")

@@ -66,7 +66,7 @@ struct AddCommand: ParsableCommand {
         guard let scheduled = try link.send(.schedule, record: record).record else { return }
         for twin in twins { complain(Text.warning(Text.identicalAlarm(Format.shortID(twin.id), title: Format.title(twin)))) }
         if json { return JSONOutput.print(scheduled) }
-        print(Text.scheduled(Format.shortID(scheduled.id), title: title, status: Format.status(of: scheduled)))
+        print(Text.scheduled(Format.shortID(scheduled.id), title: Format.title(scheduled), status: Format.status(of: scheduled)))
     }
 }
 
@@ -77,7 +77,7 @@ enum SpecInput {
         let text = words.joined(separator: " ")
         do { return try TimeSpec.parse(text, now: now, timeZone: .current, weekdays: LocalTimeText.current.weekdayNames) } catch {
             complain(error.message)
-            StandardError.write(error.pointer.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
+            StandardError.write(TerminalSafe.lines(error.pointer).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
             throw Exit.badInput
         }
     }

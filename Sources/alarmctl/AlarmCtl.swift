@@ -46,7 +46,7 @@ enum AlarmCtlEntry {
         // cost alarmctl notify 1 MiB of RSS and 0.4 ms of CPU).
         Task { @MainActor in
             await AlarmCtl.main()
-            exit(0)
+            exit(Exit.success)  // 75 when a change is in effect but not yet on disk
         }
         dispatchMain()
     }

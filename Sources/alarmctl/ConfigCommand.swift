@@ -31,13 +31,13 @@ struct ConfigCheckCommand: ParsableCommand {
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
             let unknown = ConfigKeys.unknownKeys(in: text, path: path)
             if !unknown.isEmpty {
-                for problem in unknown { StandardError.write("\(problem)\n") }
+                for problem in unknown { StandardError.write(TerminalSafe.lines("\(problem)") + "\n") }
                 throw ExitCode(2)
             }
         }
         let config: DaemonConfig
         do { config = try DaemonConfig.load(path: path, environment: environment) } catch {
-            StandardError.write("\(error)\n")
+            StandardError.write(TerminalSafe.lines("\(error)") + "\n")
             throw ExitCode(2)
         }
         let source = FileManager.default.fileExists(atPath: path) ? path : Text.configAbsent(path)

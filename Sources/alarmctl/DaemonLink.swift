@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import OpenAlarmKit
+import Synchronization
 
 /// alarmctl's exit statuses (documented in docs/CLI.md).
 enum Exit {
@@ -12,11 +13,21 @@ enum Exit {
     static let badInput = ExitCode(2)
     /// alarmd could not be reached or started.
     static let unreachable = ExitCode(3)
+    /// The change is in effect in alarmd but not on disk (disk full, read-only state folder):
+    /// it is lost if alarmd stops before it is saved. 75 is sysexits' EX_TEMPFAIL: try again
+    /// once the cause is fixed. Only 0 means durable.
+    static let notDurable = ExitCode(75)
+
+    /// What the command exits with when it ends without an error: `notDurable` once any reply
+    /// said its change is not yet saved, else 0.
+    static var success: Int32 { notSaved.withLock { $0 } ? notDurable.rawValue : 0 }
+    static let notSaved = Mutex(false)
 }
 
-/// Prints `message` to stderr as `alarmctl: message`.
+/// Prints `message` to stderr as `alarmctl: message`, escaped for the terminal: messages
+/// quote what they were given (a spec, a sound name, alarmd's words about a title).
 func complain(_ message: String) {
-    StandardError.write(Text.complaint(message) + "\n")
+    StandardError.write(Text.complaint(TerminalSafe.lines(message)) + "\n")
 }
 
 /// The connection alarmctl's commands share, with errors turned into messages and exit codes.
@@ -39,8 +50,13 @@ struct DaemonLink {
     ) throws -> AlarmProtocol.Message {
         do {
             let reply = try connection.send(op, app: app, alarm: alarm, record: record, limit: limit)
-            // "not yet durable: ..." (disk full) and the like: done, with a caveat worth seeing.
-            if let warning = reply.warning { complain(Text.warning(warning)) }
+            if reply.isNotDurable, let warning = reply.warning {
+                // Done in memory only: say so and what to do, and do not exit 0 (`Exit.notDurable`).
+                complain(Text.notSaved(warning))
+                Exit.notSaved.withLock { $0 = true }
+            } else if let warning = reply.warning {
+                complain(Text.warning(warning))  // done, with a caveat worth seeing (a sound that falls back)
+            }
             return reply
         } catch {
             if case .refused(let reply) = error, let explained = explain(reply) {

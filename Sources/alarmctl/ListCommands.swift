@@ -1,6 +1,7 @@
 import AlarmCore
 import ArgumentParser
 import FoundationEssentials
+import LinuxSupport
 import OpenAlarmKit
 
 struct ListCommand: ParsableCommand {

@@ -36,7 +36,7 @@ struct NextCommand: AsyncParsableCommand {
                                       environment: ProcessInfo.processInfo.environment)
             for line in try request.lines(now: Date()) { print(line) }
         } catch {
-            StandardError.write(error.report + "\n")
+            StandardError.write(TerminalSafe.lines(error.report) + "\n")
             throw ExitCode(2)
         }
     }

@@ -7,6 +7,10 @@ extension Text {
     /// Every error line: "alarmctl: <message>".
     static func complaint(_ message: String) -> String { "alarmctl: \(message)" }
     static func warning(_ warning: String) -> String { "warning: \(warning)" }
+    static func notSaved(_ warning: String) -> String {
+        "error: \(warning). Until then the change is lost if alarmd stops: free disk space or make the state folder writable; "
+            + "`alarmctl status` shows `storage:` while changes wait (exit status 75)"
+    }
 
     // Alarm ids and titles
     static func noAlarmNamed(_ reference: String) -> String {

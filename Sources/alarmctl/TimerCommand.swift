@@ -41,7 +41,7 @@ struct TimerCommand: AsyncParsableCommand {
         let updates = wait ? try watch(link) : nil
         guard let started = try link.send(.schedule, record: record).record else { return }
         if json { JSONOutput.print(started) } else if !wait {
-            print(Text.started(Format.shortID(started.id), title: title, status: Format.status(of: started)))
+            print(Text.started(Format.shortID(started.id), title: Format.title(started), status: Format.status(of: started)))
         }
         guard let updates else { return }
         let ending = await TimerView(record: started, link: link).run(updates)

@@ -77,6 +77,7 @@ import Testing
         daemon.stop()
         try daemon.start()
         #expect(daemon.exitStatus == nil)
+        daemon.stop()  // alarmd holds its database exclusively while it runs
         let reopened = try AlarmStore(at: URL(fileURLWithPath: daemon.paths.database))
         #expect(try reopened.load().quarantined.count == 2)
     }

@@ -48,9 +48,11 @@ import TestSupport
             return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0o7777
         }
         #expect(mode(daemon.paths.stateDirectory) == 0o700)
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal"] {
             #expect(mode(daemon.paths.database + suffix) == 0o600, "alarms.sqlite\(suffix)")
         }
+        // Held exclusively, the log's index lives in alarmd's memory: no -shm at all.
+        #expect(!FileManager.default.fileExists(atPath: daemon.paths.database + "-shm"))
     }
 
     @Test func escapeSequencesInTitlesAreShownNotObeyed() async throws {

@@ -1,9 +1,10 @@
 /// Text from an alarm (its title, app id, button labels: anyone's input) made safe to print on
 /// a terminal: control characters (C0, DEL, C1) and the bidirectional overrides that can
 /// disguise a line are shown as visible escapes, so a title cannot move the cursor, change
-/// colours, set the window title or rewrite what was printed before it.
-enum TerminalSafe {
-    static func text(_ raw: String) -> String {
+/// colours, set the window title or rewrite what was printed before it. alarmctl's human
+/// output and alarmd's log lines (read on a terminal, in `journalctl`) both go through it.
+public enum TerminalSafe {
+    public static func text(_ raw: String) -> String {
         guard raw.unicodeScalars.contains(where: needsEscape) else { return raw }
         var out = ""
         for scalar in raw.unicodeScalars {
@@ -14,6 +15,12 @@ enum TerminalSafe {
             }
         }
         return out
+    }
+
+    /// `text` for a message of several lines (an error with a caret line under the input):
+    /// every control character escaped but the newlines between them.
+    public static func lines(_ raw: String) -> String {
+        raw.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "\n")
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
