@@ -35,6 +35,12 @@ public final class IntentParameter<Value: Codable & Sendable>: @unchecked Sendab
 
     public var projectedValue: IntentParameter<Value> { self }
 
+    /// The value as a parameter summary shows it: its description, or the title while unset.
+    var summaryText: String {
+        guard let value = storage.withLock({ $0 }) else { return title.text }
+        return String(describing: value)
+    }
+
     /// nil for an optional parameter, which reads as nil while unset.
     private static var noValue: Value? {
         guard let optional = Value.self as? any ExpressibleByNilLiteral.Type else { return nil }
