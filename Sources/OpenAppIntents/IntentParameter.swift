@@ -22,6 +22,15 @@ public final class IntentParameter<Value: Codable & Sendable>: @unchecked Sendab
         self.init(title: "", description: description, default: defaultValue)
     }
 
+    /// `requestValueDialog` is what App Intents asks a person for a missing value; nothing asks
+    /// on Linux (the value travels with the alarm), so it is kept only for source compatibility.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+
     /// The value. Reading a non-optional parameter that was never set is a programming error
     /// (App Intents would have asked the person for it), and stops the program with its name.
     public var wrappedValue: Value {

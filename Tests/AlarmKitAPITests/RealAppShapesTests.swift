@@ -50,7 +50,39 @@ struct OpenNextIntent: AppIntent {
     }
 }
 
+enum SnoozeLength: Int, AppEnum {
+    case five = 5, ten = 10
+
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Snooze length"
+    static let caseDisplayRepresentations: [SnoozeLength: DisplayRepresentation] = [
+        .five: "5 minutes",
+        .ten: DisplayRepresentation(title: "10 minutes", subtitle: "A long one", image: .init(systemName: "zzz")),
+    ]
+}
+
+struct SnoozeForIntent: LiveActivityIntent {
+    static let title: LocalizedStringResource = "Snooze for"
+
+    @Parameter(title: "Length", default: .five, requestValueDialog: "How long?")
+    var length: SnoozeLength
+
+    init() {}
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
 @Suite struct RealAppShapesTests {
+    @Test func appEnumsTravelAsTheirRawValues() throws {
+        let intent = SnoozeForIntent()
+        intent.length = .ten
+        let encoded = try EncodedIntent(intent)
+        #expect(encoded.parameters["length"] == "10")
+        let decoded = try #require(try encoded.decode() as? SnoozeForIntent)
+        #expect(decoded.length == .ten)
+        #expect(SnoozeLength.caseDisplayRepresentations[.ten]?.subtitle == "A long one")
+        #expect(SnoozeLength.typeDisplayRepresentation.name == "Snooze length")
+    }
+
     /// The dialog a result carries, as the intent runner reads it (`some ProvidesDialog` hides it).
     func dialog(of result: some IntentResult) -> IntentDialog? {
         (result as? IntentResultContainer<Never, Never, Never, IntentDialog>)?.dialog
