@@ -14,7 +14,8 @@ struct SnoozeWithDialogIntent: LiveActivityIntent {
     init() {}
 
     func perform() async throws -> some IntentResult & ProvidesDialog {
-        .result(dialog: "Snoozed for \(minutes) minutes")
+        // A control character an app lets through is shown, not obeyed.
+        .result(dialog: "Snoozed for \(minutes) minutes\u{1B}[2J")
     }
 }
 
@@ -77,7 +78,7 @@ struct FollowUpIntent: AppIntent {
 
         try await server.send("invoke \(popup.id) snooze")
         let snoozed = try #require(try await server.waitForNotifies(summary: "Dialog Clock", timeout: .seconds(30)).last)
-        #expect(snoozed.body == "Snoozed for 7 minutes")
+        #expect(snoozed.body == "Snoozed for 7 minutes\\u{1b}[2J")
         #expect(snoozed.appName == "Dialog Clock")
         #expect(snoozed.actions.isEmpty)
         #expect(snoozed.expireTimeout > 0 && snoozed.expireTimeout <= 10_000, "a dialog is short-lived: \(snoozed.expireTimeout) ms")
