@@ -79,3 +79,44 @@ extension IntentParameter: CodableIntentParameter {
 
     var mayBeUnset: Bool { Self.noValue != nil || storage.withLock { $0 != nil } }
 }
+
+/// Number parameters as App Intents declares them: `@Parameter(title: "Minutes", default: 9,
+/// inclusiveRange: (1, 60))`. The control style and the range describe an editor that Linux does
+/// not show; the value is kept as set.
+public enum IntentParameterControlStyle: Sendable { case field, stepper, slider }
+
+extension IntentParameter where Value == Int {
+    public typealias IntControlStyle = IntentParameterControlStyle
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Int? = nil,
+        controlStyle: IntControlStyle = .stepper, inclusiveRange: (lowerBound: Int, upperBound: Int)?, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Int? = nil,
+        controlStyle: IntControlStyle, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+}
+
+extension IntentParameter where Value == Double {
+    public typealias DoubleControlStyle = IntentParameterControlStyle
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Double? = nil,
+        controlStyle: DoubleControlStyle = .stepper, inclusiveRange: (lowerBound: Double, upperBound: Double)?, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Double? = nil,
+        controlStyle: DoubleControlStyle, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+}

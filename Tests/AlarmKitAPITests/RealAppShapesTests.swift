@@ -18,6 +18,15 @@ struct SetSnoozeIntent: LiveActivityIntent {
     @Parameter(title: "Cost")
     var snoozeCost: Int?
 
+    @Parameter(title: "Repeats", default: 1, inclusiveRange: (1, 5))
+    var repeats: Int
+
+    @Parameter(title: "Volume", default: 0.8, controlStyle: .slider, inclusiveRange: (0, 1))
+    var volume: Double
+
+    @Parameter(title: "Steps", default: 2, controlStyle: .field)
+    var steps: Int
+
     static var parameterSummary: some ParameterSummary {
         Summary("Snooze for \(\.$minutes) minutes") {
             \.$snoozeCost
@@ -81,6 +90,8 @@ struct SnoozeForIntent: LiveActivityIntent {
         #expect(decoded.length == .ten)
         #expect(SnoozeLength.caseDisplayRepresentations[.ten]?.subtitle == "A long one")
         #expect(SnoozeLength.typeDisplayRepresentation.name == "Snooze length")
+        let numbers = SetSnoozeIntent()
+        #expect(numbers.repeats == 1 && numbers.volume == 0.8 && numbers.steps == 2 && numbers.$repeats.title == "Repeats")
     }
 
     /// The dialog a result carries, as the intent runner reads it (`some ProvidesDialog` hides it).
