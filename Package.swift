@@ -18,6 +18,10 @@ let package = Package(
     products: [
         .library(name: "OpenAlarmKit", targets: ["OpenAlarmKit"]),
         .library(name: "OpenAppIntents", targets: ["OpenAppIntents"]),
+        // The same under Apple's module names, for apps that keep `import AlarmKit` and
+        // `AlarmKit.Alarm` unchanged (the DocC article, "Porting a real app").
+        .library(name: "AlarmKit", targets: ["AlarmKit"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
         .executable(name: "alarmd", targets: ["alarmd"]),
         .executable(name: "alarmctl", targets: ["alarmctl"]),
     ],
@@ -61,6 +65,9 @@ let package = Package(
         .target(name: "SndFileOnDemand", dependencies: ["CSndFile", "OnDemandLoader"]),
         // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
         .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
+        // One-line modules that re-export the two above under Apple's names.
+        .target(name: "AlarmKit", dependencies: ["OpenAlarmKit"]),
+        .target(name: "AppIntents", dependencies: ["OpenAppIntents"]),
         // Pure: fire-time calendar, lifecycle state machine, time specs.
         .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
         .target(

@@ -28,6 +28,11 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
     var prompting: Set<String> = []
     /// Processes started for an intent and not yet exited, by app.
     private var launched: [String: Int32] = [:]
+    /// Alarms whose intent an app claimed, until when its dialog may still come (`intentDialog`).
+    var recentClaims: [UUID: (app: String, until: Date)] = [:]
+    /// Shows intent dialogs; made on first use, nil where there is no notification server.
+    var dialogs: IntentDialogShowing?
+    var makeDialogs: () -> IntentDialogShowing? = { nil }
 
     let persistence: AppsPersistence
     let logger: Logger
@@ -106,6 +111,8 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
             reply.apps = summaries()
         case .claimIntents:
             reply.intents = try claim(app: try appID(of: request), now: now)
+        case .intentDialog:
+            try showDialog(request, app: try appID(of: request), now: now)
         default:
             break
         }
@@ -237,6 +244,7 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
         }
         for item in claimed {
             pending[item.id] = nil
+            recentClaims[item.alarm] = (app, now + Self.intentLifetime)
             logger.info("'\(app)' claimed the \(item.button) intent \(item.intent.typeName) of alarm \(item.alarm)")
         }
         armExpiry()

@@ -128,6 +128,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             paths: paths, logger: logger,
             makePrompter: { [logger] in presenter is AlarmPresenter ? NotificationConsentPrompter(logger: logger) : nil })
         apps.server = server
+        apps.makeDialogs = { [logger] in presenter is AlarmPresenter ? NotificationIntentDialogs(logger: logger) : nil }
         apps.pushToApp = { [unowned self] message, app in push(message, toWatchersOf: app) }
         apps.alarmCounts = { [unowned self] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } }
         do { try engine.start(now: Date(), unsaved: persistence is ReadOnlyStartPersistence) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
@@ -234,7 +235,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 do { reply.missed = try engine.missed(limit: min(max(request.limit ?? 50, 1), 10_000)) } catch {
                     throw .init(.storage, "cannot read missed alarms: \(error)")
                 }
-            case .authorization, .requestAuthorization, .apps, .setAuthorization, .claimIntents:
+            case .authorization, .requestAuthorization, .apps, .setAuthorization, .claimIntents, .intentDialog:
                 try apps.answer(request, into: &reply, now: now)
             case .status:
                 reply.status = .init(

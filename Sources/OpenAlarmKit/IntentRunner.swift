@@ -64,16 +64,50 @@ final class IntentRunner: Sendable {
         (try? link.send(.claimIntents, app: app).intents) ?? []
     }
 
-    /// Rebuilds the intent from its type and parameters and performs it; false if it could not.
+    /// Rebuilds the intent from its type and parameters and performs it, then the intent its
+    /// result opens, if any (App Intents' `OpensIntent`), and has alarmd show what they said
+    /// (`ProvidesDialog`); false if it could not.
     func run(_ pending: PendingIntent) async -> Bool {
         do {
-            let intent = try pending.intent.decode()
-            _ = try await intent.perform()
+            var intent: (any AppIntent)? = try pending.intent.decode()
+            // A chain of opened intents ends; a cycle of them would not.
+            for _ in 0..<Self.maxOpenedIntents {
+                guard let running = intent else { break }
+                let result = try await running.perform()
+                let parts = result as? any IntentResultParts
+                if let dialog = parts?.dialogText, !dialog.isEmpty { show(dialog, for: pending) }
+                intent = parts?.nextIntent
+            }
             return true
         } catch {
             StandardError.write("OpenAlarmKit: the \(pending.button) intent \(pending.intent.typeName) of alarm \(pending.alarm) failed: \(error)\n")
             return false
         }
+    }
+
+    static let maxOpenedIntents = 8
+
+    /// Asks alarmd to show an intent's dialog. Best effort: the intent has run either way.
+    private func show(_ dialog: String, for pending: PendingIntent) {
+        var request = AlarmProtocol.Request(id: 0, op: .intentDialog, app: app, alarm: pending.alarm)
+        request.dialog = Self.clipped(dialog, toBytes: AlarmProtocol.maxDialogBytes)
+        do {
+            let link = try AlarmConnection(socketPath: AlarmPaths(environment: environment).socket)
+            try link.send(request)
+        } catch {
+            StandardError.write("OpenAlarmKit: could not show the dialog of \(pending.intent.typeName): \(error)\n")
+        }
+    }
+
+    /// `text` cut at a character boundary to at most `limit` UTF-8 bytes.
+    static func clipped(_ text: String, toBytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var result = ""
+        for character in text {
+            guard result.utf8.count + character.utf8.count <= limit else { break }
+            result.append(character)
+        }
+        return result
     }
 
     private func claimAndRunInBackground() {

@@ -17,6 +17,15 @@ public protocol AppIntent: Sendable {
     static var openAppWhenRun: Bool { get }
     /// Whether the system may show the intent to people (Shortcuts, Spotlight); unused here.
     static var isDiscoverable: Bool { get }
+    /// Foreground or background (iOS 26); kept, with no meaning on Linux (see ``IntentModes``).
+    static var supportedModes: IntentModes { get }
+    /// Who may run the intent; kept, with no meaning on Linux (see ``IntentAuthenticationPolicy``).
+    static var authenticationPolicy: IntentAuthenticationPolicy { get }
+
+    associatedtype SummaryContent: ParameterSummary
+    /// How the intent reads with its parameters (see ``ParameterSummary``).
+    @ParameterSummaryBuilder<Self>
+    static var parameterSummary: SummaryContent { get }
 
     /// Creates the intent with its parameters unset; the system sets them before `perform()`.
     init()
@@ -29,6 +38,9 @@ extension AppIntent {
     public static var description: IntentDescription? { nil }
     public static var openAppWhenRun: Bool { false }
     public static var isDiscoverable: Bool { true }
+    /// App Intents' default: `.foreground` when `openAppWhenRun`, else `.background`.
+    public static var supportedModes: IntentModes { openAppWhenRun ? .foreground : .background }
+    public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
 
     /// `@Parameter(title:)`, as App Intents spells `IntentParameter` inside an intent.
     public typealias Parameter<Value: Codable & Sendable> = IntentParameter<Value>

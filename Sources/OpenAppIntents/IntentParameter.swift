@@ -22,6 +22,15 @@ public final class IntentParameter<Value: Codable & Sendable>: @unchecked Sendab
         self.init(title: "", description: description, default: defaultValue)
     }
 
+    /// `requestValueDialog` is what App Intents asks a person for a missing value; nothing asks
+    /// on Linux (the value travels with the alarm), so it is kept only for source compatibility.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+
     /// The value. Reading a non-optional parameter that was never set is a programming error
     /// (App Intents would have asked the person for it), and stops the program with its name.
     public var wrappedValue: Value {
@@ -34,6 +43,12 @@ public final class IntentParameter<Value: Codable & Sendable>: @unchecked Sendab
     }
 
     public var projectedValue: IntentParameter<Value> { self }
+
+    /// The value as a parameter summary shows it: its description, or the title while unset.
+    var summaryText: String {
+        guard let value = storage.withLock({ $0 }) else { return title.text }
+        return String(describing: value)
+    }
 
     /// nil for an optional parameter, which reads as nil while unset.
     private static var noValue: Value? {
@@ -63,4 +78,45 @@ extension IntentParameter: CodableIntentParameter {
     }
 
     var mayBeUnset: Bool { Self.noValue != nil || storage.withLock { $0 != nil } }
+}
+
+/// Number parameters as App Intents declares them: `@Parameter(title: "Minutes", default: 9,
+/// inclusiveRange: (1, 60))`. The control style and the range describe an editor that Linux does
+/// not show; the value is kept as set.
+public enum IntentParameterControlStyle: Sendable { case field, stepper, slider }
+
+extension IntentParameter where Value == Int {
+    public typealias IntControlStyle = IntentParameterControlStyle
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Int? = nil,
+        controlStyle: IntControlStyle = .stepper, inclusiveRange: (lowerBound: Int, upperBound: Int)?, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Int? = nil,
+        controlStyle: IntControlStyle, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+}
+
+extension IntentParameter where Value == Double {
+    public typealias DoubleControlStyle = IntentParameterControlStyle
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Double? = nil,
+        controlStyle: DoubleControlStyle = .stepper, inclusiveRange: (lowerBound: Double, upperBound: Double)?, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
+
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Double? = nil,
+        controlStyle: DoubleControlStyle, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(title: title, description: description, default: defaultValue)
+    }
 }

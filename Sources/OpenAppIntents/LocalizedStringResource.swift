@@ -27,6 +27,9 @@ public struct LocalizedStringResource: Codable, Hashable, Sendable,
 }
 
 extension String {
+    /// The resource's text. Disfavored so that `String(localized: "Snooze")` picks the
+    /// `String.LocalizationValue` overload, as on Apple platforms, instead of being ambiguous.
+    @_disfavoredOverload
     public init(localized resource: LocalizedStringResource) {
         self = resource.text
     }

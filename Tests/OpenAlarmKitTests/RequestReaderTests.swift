@@ -88,6 +88,7 @@ struct SampleIntent: LiveActivityIntent {
             case .missed: request.limit = 50
             case .setAuthorization: (request.app, request.decision) = ("org.example.clock", .allow)
             case .authorization, .requestAuthorization, .claimIntents: request.app = "org.example.clock"
+            case .intentDialog: (request.app, request.alarm, request.dialog) = ("org.example.clock", record.id, "Snoozed \"9\" min\nü")
             case .status, .apps: break
             }
             requests.append(request)
@@ -163,6 +164,7 @@ struct SampleIntent: LiveActivityIntent {
         request.runsIntents = maybe { random.chance(50) }
         request.endings = maybe { random.chance(50) }
         request.decision = maybe { AppDecision.allCases.randomElement(using: &random)! }
+        request.dialog = maybe { RecordSamples.string(&random, maxLength: 40) }
         return request
     }
 
@@ -175,7 +177,7 @@ struct SampleIntent: LiveActivityIntent {
     @Test func readsNullsAsAbsent() throws {
         let json = #"{"v":1,"id":7,"op":"watch","app":null,"alarm":null,"record":null,"limit":null,"stopIntent":null,"#
             + #""secondaryIntent":null,"registration":{"displayName":"X","usageDescription":null,"launch":null},"#
-            + #""runsIntents":null,"endings":null,"decision":null,"page":null}"#
+            + #""runsIntents":null,"endings":null,"decision":null,"page":null,"dialog":null}"#
         let read = try #require(fast(json))
         #expect(read == AlarmProtocol.Request(id: 7, op: .watch).with { $0.registration = AppRegistration(displayName: "X") })
         expectAgrees(Array(json.utf8))
@@ -335,7 +337,7 @@ struct SampleIntent: LiveActivityIntent {
     /// (every request that carries it goes to JSONDecoder), so teach it the new field.
     @Test func readsEveryStoredPropertyThereIs() {
         let expected: [(Any, Int)] = [
-            (AlarmProtocol.Request(id: 1, op: .list), 14), (AppRegistration(displayName: "A"), 3), (AppLaunch(executable: "/x"), 2),
+            (AlarmProtocol.Request(id: 1, op: .list), 15), (AppRegistration(displayName: "A"), 3), (AppLaunch(executable: "/x"), 2),
             (EncodedIntent(typeName: "T", mangledTypeName: "M", parameters: [:]), 3),
         ]
         for (value, count) in expected {

@@ -17,6 +17,8 @@ public enum AlarmProtocol {
     public static let defaultPage = 1000
     /// The most records per line alarmd sends, whatever `page` asks.
     public static let maxPage = 10_000
+    /// The longest intent dialog alarmd shows (UTF-8 bytes); a longer one is cut at a character.
+    public static let maxDialogBytes = 1024
 
     public enum Operation: String, Codable, Sendable, CaseIterable {
         /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
@@ -52,6 +54,12 @@ public enum AlarmProtocol {
         /// Replace an alarm's configuration, keeping its id (`record`; its phase is ignored):
         /// the same as cancelling and scheduling it again with that id. Replies with the alarm.
         case edit
+        /// An app ran an intent for a button of `alarm` and it said `dialog` (App Intents'
+        /// `.result(dialog:)`): alarmd shows the text as a short notification under the app's
+        /// name. Only for an alarm whose intent the app (`app`) claimed in the last
+        /// `intentLifetime` seconds. An extension of version 1: an older daemon answers
+        /// `malformed`, and the app goes on.
+        case intentDialog
     }
 
     public struct Request: Codable, Hashable, Sendable {
@@ -81,6 +89,8 @@ public enum AlarmProtocol {
         /// An extension of version 1: a daemon that predates it ignores it and sends one line,
         /// which a client that asked reads as a last page; a client that does not ask gets one line.
         public var page: Int?
+        /// `intentDialog`: the text, at most `maxDialogBytes`.
+        public var dialog: String?
 
         public init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version

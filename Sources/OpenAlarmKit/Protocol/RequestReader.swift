@@ -32,7 +32,7 @@ package enum RequestReader {
         var v: Int?, id: Int?, op: AlarmProtocol.Operation?
         var app: String??, alarm: UUID??, record: AlarmRecord??, limit: Int??, page: Int??
         var stopIntent: EncodedIntent??, secondaryIntent: EncodedIntent??, registration: AppRegistration??
-        var runsIntents: Bool??, endings: Bool??, decision: AppDecision??
+        var runsIntents: Bool??, endings: Bool??, decision: AppDecision??, dialog: String??
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -50,6 +50,7 @@ package enum RequestReader {
             case "runsIntents": try refuseRepeated(runsIntents); runsIntents = .some(c.null() ? nil : try c.bool())
             case "endings": try refuseRepeated(endings); endings = .some(c.null() ? nil : try c.bool())
             case "decision": try refuseRepeated(decision); decision = .some(c.null() ? nil : try raw(&c, as: AppDecision.self))
+            case "dialog": try refuseRepeated(dialog); dialog = .some(c.null() ? nil : try c.string())
             default: throw JSONMismatch()
             }
         }
@@ -65,6 +66,7 @@ package enum RequestReader {
             request.runsIntents = runsIntents ?? nil
             request.endings = endings ?? nil
             request.decision = decision ?? nil
+            request.dialog = dialog ?? nil
             return request
         }
     }

@@ -1,0 +1,1 @@
+../AliasedClock/Clock.swift
