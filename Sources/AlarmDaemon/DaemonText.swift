@@ -20,16 +20,22 @@ public enum DaemonText {
 
     // Popups (AlarmPresenter, ConsentPrompt). "Alarms" is the app name popups are grouped under.
     static let appName = "Alarms"
-    static func ringingBody(time: String, app: String) -> String { "\(time) · \(app)" }
+    /// `app` is the app's display name, nil for the user's own alarms (`AppDisplayNames`).
+    static func ringingBody(time: String, app: String?) -> String { app.map { "\(time) · \($0)" } ?? time }
     static func stopHint(_ id: String) -> String { "Stop with: alarmctl stop \(id)" }
     static func stopOrSnoozeHint(_ id: String) -> String { "Stop with: alarmctl stop \(id)   Snooze with: alarmctl snooze \(id)" }
     static func resumeHint(_ id: String) -> String { "Resume with: alarmctl resume \(id)" }
     /// A countdown popup: whole minutes while more than one is left, then the ring time alone
     /// (it is replaced by the minute, so the last minute cannot say "1 min left").
-    static func countdownBody(minutesLeft: Int, ringsAt time: String, app: String) -> String {
-        minutesLeft > 1 ? "\(minutesLeft) min left · rings at \(time) · \(app)" : "Rings at \(time) · \(app)"
+    static func countdownBody(minutesLeft: Int, ringsAt time: String, app: String?) -> String {
+        switch (minutesLeft > 1, app) {
+        case (true, let app?): "\(minutesLeft) min left · rings at \(time) · \(app)"
+        case (true, nil): "\(minutesLeft) min left · rings at \(time)"
+        case (false, let app?): "Rings at \(time) · \(app)"
+        case (false, nil): "Rings at \(time)"
+        }
     }
-    static func pausedBody(left: String, app: String) -> String { "Paused with \(left) left · \(app)" }
+    static func pausedBody(left: String, app: String?) -> String { app.map { "Paused with \(left) left · \($0)" } ?? "Paused with \(left) left" }
     static func missedSummary(count: Int) -> String { count == 1 ? "Missed alarm" : "\(count) missed alarms" }
     static func missedLine(time: String, title: String, rangUnanswered: Bool) -> String {
         rangUnanswered ? "\(time) \(title) (rang unanswered)" : "\(time) \(title)"
