@@ -13,9 +13,9 @@ public enum DaemonText {
         config.toml on SIGHUP, logs to stderr. One runs per user: a second one exits with
         status 1, saying which process serves.
 
-          --background  start the daemon in its own session and return once it serves
-                        (status 0), another alarmd serves (status 3), or it could not start
-                        (status 1)
+          --background  start the daemon in its own session, under a supervisor that
+                        restarts it after a crash, and return once it serves (status 0),
+                        another alarmd serves (status 3), or it could not start (status 1)
         """
 
     // Popups (AlarmPresenter, ConsentPrompt). "Alarms" is the app name popups are grouped under.
