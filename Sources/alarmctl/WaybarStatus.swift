@@ -64,8 +64,8 @@ struct WaybarStatus: Encodable, Equatable {
     }
 
     /// polybar's line: the text alone (it has no tooltip), the warning spelled out. polybar
-    /// reads `%{` as the start of a formatting tag and its parser (3.6, Debian 12's) has no
-    /// escape for it, so a title's `%{` is written `% {`.
+    /// reads `%{` as the start of a formatting tag, and its escape (`%%`) is not in every
+    /// release, so a title's `%{` is written `% {`, which every polybar shows as it is.
     var plainText: String { `class` == "offline" ? Text.barWarning : text.replacing("%{", with: "% {") }
 
     /// Whether the line changes with the clock (a countdown ticks each second).
