@@ -151,14 +151,15 @@ public struct SoundResolver: Sendable {
     }
 }
 
-/// The XDG base-directory defaults, read from a given environment.
-enum XDG {
-    static func dataHome(_ env: [String: String]) -> String {
+/// The XDG base-directory defaults, read from a given environment (also where alarmd finds
+/// apps' .desktop files).
+public enum XDG {
+    public static func dataHome(_ env: [String: String]) -> String {
         if let value = env["XDG_DATA_HOME"], value.hasPrefix("/") { return value }
         return "\(env["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)/.local/share"
     }
 
-    static func dataDirs(_ env: [String: String]) -> [String] {
+    public static func dataDirs(_ env: [String: String]) -> [String] {
         let dirs = (env["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init)
             .filter { $0.hasPrefix("/") }
         return dirs.isEmpty ? ["/usr/local/share", "/usr/share"] : dirs

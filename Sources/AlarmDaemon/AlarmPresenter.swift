@@ -21,6 +21,7 @@ final class AlarmPresenter: PresentationOutput {
 
     private let presenter: any NotificationPresenting
     private let zone: () -> ZoneRules
+    private let appNames = AppDisplayNames()
 
     /// Connects (blocking, at start-up) and routes popup events to `onInput`, which runs on
     /// the GLib thread and must hand over to the loop.
@@ -68,7 +69,7 @@ final class AlarmPresenter: PresentationOutput {
     }
 
     func present(_ record: AlarmRecord) {
-        presenter.post(Self.notification(for: record, zone: zone(), now: Date()))
+        presenter.post(Self.notification(for: record, appName: appNames.name(for: record.appID), zone: zone(), now: Date()))
     }
 
     /// The whole minutes a countdown popup shows (rounded up), and when that figure next
@@ -94,11 +95,13 @@ final class AlarmPresenter: PresentationOutput {
             category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil))
     }
 
-    static func notification(for record: AlarmRecord, zone: ZoneRules, now: Date) -> AlarmNotification {
+    /// - Parameter appName: the app's display name, nil for the user's own alarms: the body
+    ///   then gives no app, and the popup is grouped under alarmd's own name.
+    static func notification(for record: AlarmRecord, appName app: String?, zone: ZoneRules, now: Date) -> AlarmNotification {
         let key = record.id.uuidString
         let short = record.id.lowercaseHex(bytes: 4)
         let presentation = record.presentation
-        let app = record.appID
+        let group = app ?? DaemonText.appName
         switch record.phase {
         case .alerting(_, let firedFor):
             let alert = presentation.alert
@@ -110,7 +113,7 @@ final class AlarmPresenter: PresentationOutput {
             }
             let hint = secondary?.key == AlarmNotification.ActionKey.snooze ? DaemonText.stopOrSnoozeHint(short) : DaemonText.stopHint(short)
             return .alert(
-                key: key, title: alert.title.text, body: DaemonText.ringingBody(time: time(firedFor, zone: zone), app: app), appName: app,
+                key: key, title: alert.title.text, body: DaemonText.ringingBody(time: time(firedFor, zone: zone), app: app), appName: group,
                 stop: stop, secondary: secondary, noActionsHint: hint)
         case .countdown(_, let fire, _, _):
             let title = presentation.countdown?.title.text ?? presentation.alert.title.text
@@ -123,7 +126,7 @@ final class AlarmPresenter: PresentationOutput {
             // Popups are replaced by the minute, so the last minute cannot say "1 min left"
             // (a 5 s timer is not a minute away): it gives the ring time alone.
             return .countdown(
-                key: key, title: title, body: DaemonText.countdownBody(minutesLeft: left, ringsAt: time(fire, zone: zone, seconds: true), app: app), appName: app,
+                key: key, title: title, body: DaemonText.countdownBody(minutesLeft: left, ringsAt: time(fire, zone: zone, seconds: true), app: app), appName: group,
                 actions: actions, noActionsHint: DaemonText.stopHint(short))
         case .paused(let total, let elapsed):
             let title = presentation.paused?.title.text ?? presentation.alert.title.text
@@ -134,10 +137,10 @@ final class AlarmPresenter: PresentationOutput {
             actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
             let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
-                key: key, title: title, body: DaemonText.pausedBody(left: String(cFormat: "%d:%02d", left / 60, left % 60), app: app), appName: app,
+                key: key, title: title, body: DaemonText.pausedBody(left: String(cFormat: "%d:%02d", left / 60, left % 60), app: app), appName: group,
                 actions: actions, noActionsHint: DaemonText.resumeHint(short))
         case .scheduled:
-            return .countdown(key: key, title: presentation.alert.title.text, body: app, appName: app, actions: [])
+            return .countdown(key: key, title: presentation.alert.title.text, body: app ?? "", appName: group, actions: [])
         }
     }
 

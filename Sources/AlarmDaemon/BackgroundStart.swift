@@ -5,8 +5,8 @@ import LinuxSupport
 import OpenAlarmKit
 
 /// `alarmd --background`, how alarmctl and AlarmManager start the daemon: this process starts
-/// the daemon proper in its own session, waits for its one-byte word on a pipe (its
-/// `DaemonStartStatus`) and exits with it. The starter waits for this short-lived process,
+/// the daemon proper, under its `Supervisor` (which restarts it after a crash), in its own
+/// session, waits for its one-byte word on a pipe (its `DaemonStartStatus`) and exits with it. The starter waits for this short-lived process,
 /// learns at once whether a daemon serves, and is left with no child: the daemon is re-parented
 /// to init, and a loser of a start-up race exits as an orphan, reaped there.
 ///
@@ -36,7 +36,7 @@ public enum BackgroundStart {
         // The program name says "alarmd" even when the executable is the multi-call alarmctl
         // (the package links alarmd to it): that name is what makes it the daemon.
         let name = DaemonMain.isInvoked(as: CommandLine.arguments.first) ? CommandLine.arguments[0] : DaemonMain.name
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), strdup(reportFlag), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), strdup(Supervisor.flag), strdup(reportFlag), nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)

@@ -26,6 +26,10 @@ public enum DaemonMain {
         // Drop what the starter left open, then block the signals the loop reads from a
         // signalfd (every later thread inherits the mask, so SIGTERM and SIGHUP cannot kill a
         // random thread).
+        if CommandLine.arguments.dropFirst().first == Supervisor.flag {
+            _ = oak_set_process_name(name)
+            exit(Supervisor.run(arguments: CommandLine.arguments))
+        }
         let starter = BackgroundStart.Report(arguments: CommandLine.arguments)
         Daemon.closeInheritedDescriptors(from: starter.firstInheritedDescriptor)
         // Started through a link to the multi-call binary, the kernel names the process after

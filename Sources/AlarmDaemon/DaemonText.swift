@@ -13,23 +13,29 @@ public enum DaemonText {
         config.toml on SIGHUP, logs to stderr. One runs per user: a second one exits with
         status 1, saying which process serves.
 
-          --background  start the daemon in its own session and return once it serves
-                        (status 0), another alarmd serves (status 3), or it could not start
-                        (status 1)
+          --background  start the daemon in its own session, under a supervisor that
+                        restarts it after a crash, and return once it serves (status 0),
+                        another alarmd serves (status 3), or it could not start (status 1)
         """
 
     // Popups (AlarmPresenter, ConsentPrompt). "Alarms" is the app name popups are grouped under.
     static let appName = "Alarms"
-    static func ringingBody(time: String, app: String) -> String { "\(time) · \(app)" }
+    /// `app` is the app's display name, nil for the user's own alarms (`AppDisplayNames`).
+    static func ringingBody(time: String, app: String?) -> String { app.map { "\(time) · \($0)" } ?? time }
     static func stopHint(_ id: String) -> String { "Stop with: alarmctl stop \(id)" }
     static func stopOrSnoozeHint(_ id: String) -> String { "Stop with: alarmctl stop \(id)   Snooze with: alarmctl snooze \(id)" }
     static func resumeHint(_ id: String) -> String { "Resume with: alarmctl resume \(id)" }
     /// A countdown popup: whole minutes while more than one is left, then the ring time alone
     /// (it is replaced by the minute, so the last minute cannot say "1 min left").
-    static func countdownBody(minutesLeft: Int, ringsAt time: String, app: String) -> String {
-        minutesLeft > 1 ? "\(minutesLeft) min left · rings at \(time) · \(app)" : "Rings at \(time) · \(app)"
+    static func countdownBody(minutesLeft: Int, ringsAt time: String, app: String?) -> String {
+        switch (minutesLeft > 1, app) {
+        case (true, let app?): "\(minutesLeft) min left · rings at \(time) · \(app)"
+        case (true, nil): "\(minutesLeft) min left · rings at \(time)"
+        case (false, let app?): "Rings at \(time) · \(app)"
+        case (false, nil): "Rings at \(time)"
+        }
     }
-    static func pausedBody(left: String, app: String) -> String { "Paused with \(left) left · \(app)" }
+    static func pausedBody(left: String, app: String?) -> String { app.map { "Paused with \(left) left · \($0)" } ?? "Paused with \(left) left" }
     static func missedSummary(count: Int) -> String { count == 1 ? "Missed alarm" : "\(count) missed alarms" }
     static func missedLine(time: String, title: String, rangUnanswered: Bool) -> String {
         rangUnanswered ? "\(time) \(title) (rang unanswered)" : "\(time) \(title)"

@@ -11,13 +11,20 @@ struct WatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Print a line (or a JSON object) whenever alarms change, until interrupted.",
         discussion: """
-            --waybar prints waybar's JSON (text, tooltip, class, percentage) on every change and \
-            every second while a countdown runs, and reconnects when alarmd restarts.
+            --waybar prints waybar's JSON (text, tooltip, class, alt, percentage) on every change \
+            and every second while a countdown runs (the time left). Every string in it is Pango \
+            markup, escaped (& < > ' " as &amp; &lt; &gt; &apos; &quot;), as waybar reads it. \
+            --polybar prints the same text alone, one line each. Both start alarmd as any client \
+            does; while it cannot be reached or started they show a warning (⚠, class \
+            "offline": alarms will not ring) and retry. Every form of watch exits when its \
+            standard output closes (the bar quit).
             """)
 
     @Flag(help: "One JSON object per line, with each alarm's AlarmPresentationState and the line's text.") var json = false
-    @Flag(help: "Lines for a status bar (waybar `return-type: json`; polybar reads `text`): text, tooltip, class, percentage; ticks each second; reconnects.")
+    @Flag(help: "Lines for waybar (`return-type: json`): text, tooltip, class, alt, percentage, markup escaped; ticks each second; starts alarmd; warns while it is down.")
     var waybar = false
+    @Flag(help: "Plain lines for polybar (`tail = true`): the --waybar text alone; ticks each second; starts alarmd; warns while it is down.")
+    var polybar = false
     @Option(help: "Only the alarms of this app id.") var app: String?
 
     /// The JSON line: the event, and for alarm lists each alarm with its live state.
@@ -42,9 +49,14 @@ struct WatchCommand: AsyncParsableCommand {
         }
     }
 
+    func validate() throws {
+        guard [json, waybar, polybar].filter({ $0 }).count <= 1 else { throw ValidationError(Text.oneWatchFormat) }
+    }
+
     func run() async throws {
-        // A bar starts before alarmd may be up: offline and retrying rather than an exit.
-        if waybar { await WaybarWatch(app: app).run(first: try? DaemonLauncher.connect()) }
+        StandardOutputHangup.exitWhenClosed()
+        // A bar starts before alarmd may be up: a warning and retries rather than an exit.
+        if waybar || polybar { await WaybarWatch(app: app, style: waybar ? .waybar : .plainText).run() }
         let link = try DaemonLink()
         let stream: AsyncStream<AlarmProtocol.Message>
         // The text line needs only what happens now and what comes next; --json gets everything.

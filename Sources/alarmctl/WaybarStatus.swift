@@ -4,14 +4,33 @@ import FoundationEssentials
 import OpenAlarmKit
 
 /// One line for waybar's `return-type: json` (and polybar, through `text`): what matters most
-/// now, as `text`; everything, as `tooltip`; the state, as `class` for CSS.
+/// now, as `text`; everything, as `tooltip`; the state, as `class` for CSS and as `alt` for
+/// `format-icons`. Titles are kept as typed here; `markup` escapes them for waybar.
 struct WaybarStatus: Encodable, Equatable {
     var text: String
     var tooltip: String
     /// `ringing`, `paused`, `countdown`, `scheduled`, `idle` or `offline`.
     var `class`: String
+    /// The class again, for waybar's `{alt}` and `format-icons`.
+    var alt: String
     /// Percent of the running countdown elapsed (waybar's `{percentage}`), else 0.
     var percentage: Int
+
+    init(text: String, tooltip: String, class: String, percentage: Int) {
+        (self.text, self.tooltip, self.class, self.alt, self.percentage) = (text, tooltip, `class`, `class`, percentage)
+    }
+
+    /// The line as waybar reads it: it hands `text` and `tooltip` (and whatever a `format`
+    /// puts `{alt}` into) to Pango as markup, so a title "Tea & cake" would make it log
+    /// "Entity did not end with a semicolon" and keep showing its last good line.
+    var markup: WaybarStatus {
+        var escaped = self
+        escaped.text = PangoMarkup.escaped(text)
+        escaped.tooltip = PangoMarkup.escaped(tooltip)
+        escaped.class = PangoMarkup.escaped(`class`)
+        escaped.alt = PangoMarkup.escaped(alt)
+        return escaped
+    }
 
     /// Ringing beats counting down beats paused beats the next scheduled alarm.
     static func of(_ alarms: [AlarmRecord], now: Date, zone: ZoneRules = .current) -> WaybarStatus {
@@ -38,10 +57,39 @@ struct WaybarStatus: Encodable, Equatable {
         return WaybarStatus(text: "", tooltip: tooltip, class: "idle", percentage: 0)
     }
 
-    static let offline = WaybarStatus(text: "", tooltip: Text.daemonNotRunning, class: "offline", percentage: 0)
+    /// alarmd cannot be reached or started: a warning, never the empty look of "no alarms",
+    /// since no alarm rings until it runs again.
+    static func offline(_ why: String) -> WaybarStatus {
+        WaybarStatus(text: "⚠", tooltip: Text.alarmsWillNotRing(why), class: "offline", percentage: 0)
+    }
+
+    /// polybar's line: the text alone (it has no tooltip), the warning spelled out. polybar
+    /// reads `%{` as the start of a formatting tag, and its escape (`%%`) is not in every
+    /// release, so a title's `%{` is written `% {`, which every polybar shows as it is.
+    var plainText: String { `class` == "offline" ? Text.barWarning : text.replacing("%{", with: "% {") }
 
     /// Whether the line changes with the clock (a countdown ticks each second).
     static func ticks(_ alarms: [AlarmRecord]) -> Bool { alarms.contains { $0.phase.state == .countdown } }
+}
+
+/// Pango's markup escapes (g_markup_escape_text's five).
+enum PangoMarkup {
+    static func escaped(_ text: String) -> String {
+        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "'": out += "&apos;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
 }
 
 extension Comparable {

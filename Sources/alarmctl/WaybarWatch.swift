@@ -1,53 +1,101 @@
 import FoundationEssentials
+import Glibc
 import OpenAlarmKit
 import Synchronization
 
-/// `alarmctl watch --waybar`: a `WaybarStatus` line on every change and every second while a
-/// countdown runs, for as long as the bar runs it. When alarmd goes away it prints the
-/// `offline` line and reconnects (every second, without starting alarmd: whoever stopped it
-/// meant it), so the module comes back by itself when alarmd restarts.
+/// `alarmctl watch --waybar` and `--polybar`: a status line on every change and every second
+/// while a countdown runs, for as long as the bar runs it. alarmd is started as any client
+/// starts it (`DaemonLauncher`); while it cannot be reached or started the line is a warning
+/// (alarms will not ring), and the connection is retried, so the module comes back by itself.
 final class WaybarWatch: Sendable {
-    private let app: String?
-    private let state = Mutex<(alarms: [AlarmRecord]?, last: WaybarStatus?)>((nil, nil))
+    enum Style: Sendable {
+        /// waybar's JSON, markup escaped.
+        case waybar
+        /// polybar's `tail = true`: the text alone, one line each.
+        case plainText
+    }
 
-    init(app: String?) { self.app = app }
+    private let app: String?
+    private let style: Style
+    private let state = Mutex<(alarms: [AlarmRecord]?, offline: String, last: WaybarStatus?, ticker: Task<Void, Never>?)>((nil, "", nil, nil))
+
+    init(app: String?, style: Style) { (self.app, self.style) = (app, style) }
 
     /// Scheduled alarms a bar is sent (its tooltip lists them): with 100,000 alarms, every
     /// change would otherwise send the bar ~40 MiB.
     static let limit = 50
 
-    func run(first connection: AlarmConnection?) async -> Never {
-        let ticker = Task { [self] in
-            while !Task.isCancelled {
-                let fraction = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-                try? await Task.sleep(for: .seconds(1 - fraction))
-                if let alarms = state.withLock({ $0.alarms }), WaybarStatus.ticks(alarms) { emit() }
-            }
-        }
-        _ = ticker
-        var connection = connection
+    /// Seconds between attempts to start alarmd while it is down: a daemon that cannot start
+    /// (a broken install, a full disk) is not spawned every second for as long as the bar runs.
+    /// Between attempts the socket alone is tried each second, which is cheap.
+    static let startBackoff: [Double] = [1, 2, 5, 10, 30, 60]
+
+    func run() async -> Never {
+        var failedStarts = 0
+        var nextStart = Date.distantPast
         while true {
-            if let current = connection, let stream = try? current.watch(app: app, limit: Self.limit) {
-                for await message in stream where message.event == .alarms {
-                    state.withLock { $0.alarms = message.alarms ?? [] }
-                    emit()
+            var connection: AlarmConnection?
+            if Date() >= nextStart {
+                do {
+                    connection = try DaemonLauncher.connect()
+                    failedStarts = 0
+                } catch {
+                    state.withLock { $0.offline = error.description }
+                    nextStart = Date().addingTimeInterval(Self.startBackoff[min(failedStarts, Self.startBackoff.count - 1)])
+                    failedStarts += 1
                 }
+            } else {
+                connection = try? AlarmConnection(socketPath: AlarmPaths(environment: ProcessInfo.processInfo.environment).socket)
             }
-            state.withLock { $0.alarms = nil }
-            emit()
+            if let connection, let stream = try? connection.watch(app: app, limit: Self.limit) {
+                for await message in stream where message.event == .alarms {
+                    update(message.alarms ?? [])
+                }
+                // Gone: start it again at once (a crash, an upgrade), then back off.
+                state.withLock { $0.offline = Text.daemonWentAway }
+                nextStart = .distantPast
+            }
+            update(nil)
             try? await Task.sleep(for: .seconds(1))
-            connection = try? AlarmConnection(socketPath: AlarmPaths(environment: ProcessInfo.processInfo.environment).socket)
         }
+    }
+
+    /// Keeps the alarms (nil: offline), ticks each second while a countdown runs and only then,
+    /// and prints the line.
+    private func update(_ alarms: [AlarmRecord]?) {
+        let ticks = alarms.map(WaybarStatus.ticks) ?? false
+        state.withLock { state in
+            state.alarms = alarms
+            if ticks, state.ticker == nil {
+                state.ticker = Task { [self] in
+                    while !Task.isCancelled {
+                        let fraction = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+                        try? await Task.sleep(for: .seconds(1 - fraction))
+                        emit()
+                    }
+                }
+            } else if !ticks {
+                state.ticker?.cancel()
+                state.ticker = nil
+            }
+        }
+        emit()
     }
 
     /// Prints the line for the current alarms, unless it is the one printed last.
     private func emit() {
         let line: WaybarStatus? = state.withLock { state in
-            let status = state.alarms.map { WaybarStatus.of($0, now: Date()) } ?? .offline
+            let status = state.alarms.map { WaybarStatus.of($0, now: Date()) } ?? .offline(state.offline)
             guard status != state.last else { return nil }
             state.last = status
             return status
         }
-        if let line { JSONOutput.line(line) }
+        guard let line else { return }
+        switch style {
+        case .waybar: JSONOutput.line(line.markup)
+        case .plainText:
+            print(line.plainText)
+            fflush(nil)  // bars read line by line
+        }
     }
 }

@@ -23,7 +23,7 @@ import Testing
     @Test func aFiveSecondTimerDoesNotSayAMinute() {
         var record = makeRecord(title: "Short", preAlert: 5)
         record.phase = .countdown(startDate: now, fireDate: now + 5, total: 5, previouslyElapsed: 0)
-        let popup = AlarmPresenter.notification(for: record, zone: .utc, now: now)
+        let popup = AlarmPresenter.notification(for: record, appName: "e2e", zone: .utc, now: now)
         let ringTime = LocalTimeText.current.time(now + 5, zone: .utc, seconds: true)
         #expect(popup.body == "Rings at \(ringTime) · e2e")
         #expect(!popup.body.contains("min"))
