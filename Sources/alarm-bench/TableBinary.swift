@@ -19,7 +19,7 @@ struct BinaryRows {
                   goal: "none: start-up as the link leaves it")
 
         let sections = try sectionSizes(alarmctl)
-        func kib(_ name: String) -> String { sections[name].map { String(format: "%.0f KiB", Double($0) / 1024) } ?? "none" }
+        func kib(_ name: String) -> String { sections[name].map { String(format: $0 < 10240 ? "%.1f KiB" : "%.0f KiB", Double($0) / 1024) } ?? "none" }
         let code = String(format: "%.1f MiB", Double(sections[".text"] ?? 0) / 1_048_576)
         let binary = "code \(code), relocations .rela.dyn \(kib(".rela.dyn")) + .relr.dyn \(kib(".relr.dyn"))"
         guard let deb else {
