@@ -6,10 +6,11 @@ import PackageDescription
 // Foundation's overload and link CoreFoundation and ICU into the binaries.
 let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
-// The binaries' linker (scripts/lib/linker): gold with --as-needed ahead of the libraries (SwiftPM
-// puts linker flags after pkg-config's -l list), so libnotify, GLib, SQLite and libsndfile, which
-// the *OnDemand targets load on first use, are not loaded at every start; in the static release
-// build also libstdc++ linked in and the hot functions laid out together.
+// The binaries' linker (scripts/lib/linker, docs/BUILD.md): ld.lld with --as-needed ahead of the
+// libraries (SwiftPM puts linker flags after pkg-config's -l list), so libnotify, GLib, SQLite and
+// libsndfile, which the *OnDemand targets load on first use, are not loaded at every start, and
+// packed relative relocations; in the static release build also libstdc++ linked in and the hot
+// functions laid out together.
 let linker: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/linker"])]
 
 let package = Package(

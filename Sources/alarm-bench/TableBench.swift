@@ -16,7 +16,8 @@ struct TableBench: AsyncParsableCommand {
     @Option(help: "The floor program (scripts/bench compiles scripts/bench-peers/ring-floor.c).") var floor: String?
     @Option(help: "The floor for notify's memory (scripts/bench compiles scripts/bench-peers/notify-floor.swift).") var notifyFloor: String?
     @Option(help: "The fake notification server script.") var notificationServer = "scripts/testing/fake-notification-server.py"
-    @Option(help: "Only these groups of rows, comma-separated: lateness, sound, notify, daemon.") var only: String?
+    @Option(help: "The .deb scripts/package made from this build, for the size row (scripts/bench passes it).") var deb: String?
+    @Option(help: "Only these groups of rows, comma-separated: lateness, sound, notify, daemon, binary.") var only: String?
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
@@ -28,14 +29,15 @@ struct TableBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
         let groups = only.map { Set($0.split(separator: ",").map(String.init)) }
-        for group in groups ?? [] where !["lateness", "sound", "notify", "daemon"].contains(group) {
-            throw BenchError("unknown group of rows '\(group)': lateness, sound, notify or daemon")
+        for group in groups ?? [] where !["lateness", "sound", "notify", "daemon", "binary"].contains(group) {
+            throw BenchError("unknown group of rows '\(group)': lateness, sound, notify, daemon or binary")
         }
         func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
         if wanted("lateness") { try await lateness(table, runs: runs) }
         if wanted("sound") { try SoundRows(scratch: scratch, runs: runs, playSeconds: playSeconds ?? (quick ? 10 : 30)).add(to: table) }
         if wanted("notify") { try NotifyRows(script: notificationServer, floor: notifyFloor, scratch: scratch, runs: runs).add(to: table) }
         if wanted("daemon") { try DaemonRows(runs: runs, idleSeconds: idleSeconds ?? (quick ? 10 : 60)).add(to: table) }
+        if wanted("binary") { try BinaryRows(deb: deb, scratch: scratch, runs: runs).add(to: table) }
         print("load average at end \(loadAverage())")
         print("")
         print(table.markdown())
