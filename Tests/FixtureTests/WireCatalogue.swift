@@ -135,6 +135,11 @@ enum WireCatalogue {
         ("request-enable", request(.enable, id: 20) { $0.alarm = otherID }),
         ("request-skip", request(.skip, id: 21) { $0.alarm = otherID }),
         ("request-edit", request(.edit, id: 22) { $0.record = dated }),
+        ("request-intentDialog", request(.intentDialog, id: 23) {
+            $0.app = app
+            $0.alarm = alarmID
+            $0.dialog = "Snoozed: five more minutes"
+        }),
 
         // Replies.
         ("reply-ok", reply(id: 10)),
@@ -242,6 +247,14 @@ enum WireCatalogue {
         ("event-ended-cancelled", event(.ended) {
             $0.alarm = alarmID
             $0.reason = AlarmProtocol.EndReason.cancelled.rawValue
+        }),
+        ("event-ended-ringTimeout", event(.ended) {
+            $0.alarm = alarmID
+            $0.reason = AlarmProtocol.EndReason.ringTimeout.rawValue
+        }),
+        ("event-ended-tooLate", event(.ended) {
+            $0.alarm = alarmID
+            $0.reason = AlarmProtocol.EndReason.tooLate.rawValue
         }),
     ]
 }
