@@ -47,7 +47,7 @@ package struct RecordReader: Sendable {
             case "phase": try refuseRepeated(phase); phase = try readPhase(&c)
             case "disabledAt": try refuseRepeated(disabledAt); disabledAt = .some(c.null() ? nil : try readDate(&c))
             case "skippedFire": try refuseRepeated(skippedFire); skippedFire = .some(c.null() ? nil : try readDate(&c))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let id, let appID, let presentation, let tintColor, let sound, let phase else { throw JSONMismatch() }
@@ -101,7 +101,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "time": try refuseRepeated(time); time = try readTime(&c)
             case "repeats": try refuseRepeated(repeats); repeats = try readRecurrence(&c)
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let time, let repeats else { throw JSONMismatch() }
@@ -114,7 +114,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "hour": try refuseRepeated(hour); hour = try c.int()
             case "minute": try refuseRepeated(minute); minute = try c.int()
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let hour, let minute else { throw JSONMismatch() }
@@ -143,7 +143,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "preAlert": try refuseRepeated(preAlert); preAlert = .some(c.null() ? nil : try c.double())
             case "postAlert": try refuseRepeated(postAlert); postAlert = .some(c.null() ? nil : try c.double())
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         return Alarm.CountdownDuration(preAlert: preAlert ?? nil, postAlert: postAlert ?? nil)
@@ -157,7 +157,7 @@ package struct RecordReader: Sendable {
             case "alert": try refuseRepeated(alert); alert = try readAlert(&c)
             case "countdown": try refuseRepeated(countdown); countdown = .some(c.null() ? nil : try readCountdown(&c))
             case "paused": try refuseRepeated(paused); paused = .some(c.null() ? nil : try readPaused(&c))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let alert else { throw JSONMismatch() }
@@ -175,7 +175,7 @@ package struct RecordReader: Sendable {
             case "secondaryButtonBehavior":
                 try refuseRepeated(behavior)
                 behavior = .some(c.null() ? nil : try readRaw(&c, as: AlarmPresentation.Alert.SecondaryButtonBehavior.self))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let title, let stopButton else { throw JSONMismatch() }
@@ -189,7 +189,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "title": try refuseRepeated(title); title = try readTitle(&c)
             case "pauseButton": try refuseRepeated(pauseButton); pauseButton = .some(c.null() ? nil : try readButton(&c))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let title else { throw JSONMismatch() }
@@ -202,7 +202,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "title": try refuseRepeated(title); title = try readTitle(&c)
             case "resumeButton": try refuseRepeated(resumeButton); resumeButton = try readButton(&c)
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let title, let resumeButton else { throw JSONMismatch() }
@@ -216,7 +216,7 @@ package struct RecordReader: Sendable {
             case "text": try refuseRepeated(text); text = try readTitle(&c)
             case "textColor": try refuseRepeated(textColor); textColor = try readColor(&c)
             case "systemImageName": try refuseRepeated(systemImageName); systemImageName = try c.string()
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let text, let textColor, let systemImageName else { throw JSONMismatch() }
@@ -231,7 +231,7 @@ package struct RecordReader: Sendable {
             case "green": try refuseRepeated(green); green = try c.double()
             case "blue": try refuseRepeated(blue); blue = try c.double()
             case "opacity": try refuseRepeated(opacity); opacity = try c.double()
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let red, let green, let blue, let opacity else { throw JSONMismatch() }
@@ -247,7 +247,7 @@ package struct RecordReader: Sendable {
             case "volume": try refuseRepeated(volume); volume = .some(c.null() ? nil : try c.double())
             case "rampSeconds": try refuseRepeated(rampSeconds); rampSeconds = .some(c.null() ? nil : try c.double())
             case "bundleDirectory": try refuseRepeated(bundleDirectory); bundleDirectory = .some(c.null() ? nil : try c.string())
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let sound else { throw JSONMismatch() }
@@ -279,7 +279,7 @@ package struct RecordReader: Sendable {
                 case ("countdown", "startDate"), ("alerting", "since"): try refuseRepeated(second); second = try readDate(&c)
                 case ("countdown", "total"), ("paused", "total"): try refuseRepeated(total); total = try c.double()
                 case ("countdown", "previouslyElapsed"), ("paused", "previouslyElapsed"): try refuseRepeated(elapsed); elapsed = try c.double()
-                default: throw JSONMismatch()
+                default: try c.skipMember(field)  // a newer peer's field
                 }
             }
             switch (key, first, second, total, elapsed) {

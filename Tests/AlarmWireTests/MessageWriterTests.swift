@@ -117,8 +117,9 @@ import Testing
         }
     }
 
-    /// What it leaves to JSONEncoder: status, missed lists, apps, pending intents.
-    @Test func leavesTheRestToJSONEncoder() throws {
+    /// The cold values (status, missed lists, apps, pending intents) are written by their
+    /// Codable where they stand: the whole message is still JSONEncoder's, byte for byte.
+    @Test func writesColdValuesAsJSONEncoderDoes() throws {
         var status = AlarmProtocol.Message(id: 1, ok: true)
         status.status = .init(version: "0.3", pid: 42, timeZone: "Europe/Berlin", alarmCount: 3, audioDevice: "default", notifications: "dunst", defaultSnooze: 540)
         var missed = AlarmProtocol.Message(id: 2, ok: true)
@@ -129,9 +130,15 @@ import Testing
         intents.intents = [PendingIntent(
             id: Self.id, app: "a", alarm: Self.id, button: "stop", intent: EncodedIntent(typeName: "T", mangledTypeName: "M", parameters: [:]),
             pressedAt: Date(), expiresAt: Date())]
-        for message in [status, missed, apps, intents] {
-            #expect(MessageWriter.json(message) == nil)
-            #expect((try? AlarmProtocol.encoder().encode(message)) != nil)
+        var missedOne = AlarmProtocol.Message(id: 5, ok: true)
+        missedOne.missed = [.init(alarm: Self.id, title: "Tea / \"now\"", dueAt: Date(timeIntervalSince1970: 1_795_681_752.5), reason: "tooLate", recordedAt: Date())]
+        var someApps = AlarmProtocol.Message(id: 6, ok: true)
+        someApps.apps = [AppSummary(
+            app: "org.example.clock", displayName: "Clock", usageDescription: nil, authorization: .authorized, decidedAt: Date(),
+            alarmCount: 2, pendingIntents: 0, launch: AppLaunch(executable: "/usr/bin/clock", arguments: ["--x"]))]
+        for message in [status, missed, apps, intents, missedOne, someApps] {
+            let written = try #require(MessageWriter.json(message))
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: try AlarmProtocol.encoder().encode(message), as: UTF8.self))
         }
     }
 
