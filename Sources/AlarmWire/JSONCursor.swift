@@ -348,9 +348,10 @@ package struct JSONCursor {
     }
 }
 
-/// The input is not the JSON the reader expects: the caller falls back to JSONDecoder.
+/// The input is not the JSON the reader expects; `reason` says what, where a reader knows.
 package struct JSONMismatch: Error {
-    package init() {}
+    package var reason: String?
+    package init(_ reason: String? = nil) { self.reason = reason }
 }
 
 /// A key or a name as its raw bytes in the input (no escapes), compared with ASCII names.

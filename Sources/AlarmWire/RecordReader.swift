@@ -18,13 +18,18 @@ package struct RecordReader: Sendable {
 
     /// The record that `bytes` hold, nothing else.
     package func record(_ bytes: UnsafeRawBufferPointer) -> AlarmRecord? {
+        try? read(bytes).get()
+    }
+
+    /// The record that `bytes` hold, or why they hold none.
+    package func read(_ bytes: UnsafeRawBufferPointer) -> Result<AlarmRecord, JSONMismatch> {
         var cursor = JSONCursor(bytes)
         do throws(JSONMismatch) {
             let record = try record(&cursor)
             try cursor.finish()
-            return record
+            return .success(record)
         } catch {
-            return nil
+            return .failure(error)
         }
     }
 
@@ -50,7 +55,11 @@ package struct RecordReader: Sendable {
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
-        guard let id, let appID, let presentation, let tintColor, let sound, let phase else { throw JSONMismatch() }
+        guard let id, let appID, let presentation, let tintColor, let sound, let phase else {
+            let missing = [("id", id == nil), ("appID", appID == nil), ("presentation", presentation == nil), ("tintColor", tintColor == nil),
+                           ("sound", sound == nil), ("phase", phase == nil)].filter(\.1).map(\.0)
+            throw JSONMismatch("missing \(missing.joined(separator: ", "))")
+        }
         return AlarmRecord(
             id: id, appID: appID, schedule: schedule ?? nil, countdownDuration: countdownDuration ?? nil,
             presentation: presentation, tintColor: tintColor, metadata: metadata ?? nil, sound: sound, phase: phase,
