@@ -1,14 +1,13 @@
 import FoundationEssentials
 
-/// Reads an AlarmRecord from the JSON that JSONEncoder wrote for it, laid out as the
-/// synthesized Codable conformances lay it out (its keys in any order), many times faster than
-/// JSONDecoder on Linux. Strict on purpose: an unknown key (a field added to AlarmRecord), a
-/// missing or repeated one, or an unexpected type gives nil, and the caller falls back to
-/// JSONDecoder, which stays the reference. `RecordReaderTests` checks the two agree on every
-/// kind of record.
+/// The record's one reader, on the wire and in the store: the JSON `RecordWriter` (and, before
+/// it, JSONEncoder) wrote, its keys in any order, many times faster than JSONDecoder on Linux.
+/// A member it does not know (a newer version's field) is skipped; a missing or repeated one,
+/// an unknown enum case or an unexpected type is refused. `RecordReaderTests` check it agrees
+/// with JSONDecoder, the reference, on every kind of record.
 ///
-/// The store writes dates as JSONEncoder's default (seconds since 2001); the protocol as
-/// seconds since 1970.
+/// Dates are seconds since 1970; `.sinceReferenceDate` (2001) reads the rows of store files
+/// from before schema v3, for their migration.
 package struct RecordReader: Sendable {
     package enum Dates: Sendable { case sinceReferenceDate, since1970 }
 

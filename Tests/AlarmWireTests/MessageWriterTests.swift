@@ -158,13 +158,4 @@ import Testing
             }
         }
     }
-
-    /// MessageWriter lists Message's fields by hand: one added to it would be left out of every
-    /// message sent. This count is the reminder to teach it the new field (or to give up on it).
-    @Test func writesEveryStoredPropertyThereIs() {
-        let expected: [(Any, Int)] = [(AlarmProtocol.Message(), 20), (AlarmProtocol.ErrorReply(.busy, ""), 2)]
-        for (value, count) in expected {
-            #expect(Mirror(reflecting: value).children.count == count, "\(type(of: value)) changed: update MessageWriter")
-        }
-    }
 }
