@@ -64,16 +64,26 @@ let package = Package(
         .target(name: "SQLiteOnDemand", dependencies: ["CSQLite", "OnDemandLoader"]),
         // And for libsndfile and its seven codec libraries, which only decoding a sound needs.
         .target(name: "SndFileOnDemand", dependencies: ["CSndFile", "OnDemandLoader"]),
-        // The public, AlarmKit-shaped API. Pure value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
-        // One-line modules that re-export the two above under Apple's names.
+        // The layers (docs/ARCHITECTURE.md; scripts/check-layers keeps them): the model, the core
+        // on it alone, the wire on the model, the client on the wire, the library on the client.
+        // AlarmKit's value types (public), the stored record and the bounds (package): no I/O.
+        .target(name: "AlarmModel", dependencies: ["OpenAppIntents"], swiftSettings: essentialsOnly),
+        // Fire-time calendar, lifecycle state machine, time specs: no file, socket, clock or C call.
+        .target(name: "AlarmCore", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
+        // The protocol's messages and their JSON reader and writer.
+        .target(name: "AlarmWire", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
+        // Talking to alarmd: connection, starting it, its paths. What alarmctl, the library and
+        // the graphical app share.
+        .target(name: "AlarmClient", dependencies: ["AlarmWire", "LinuxSupport"], swiftSettings: essentialsOnly),
+        // The public, AlarmKit-shaped API: AlarmManager and AlarmKit's names, nothing else public.
+        .target(name: "OpenAlarmKit", dependencies: ["AlarmModel", "AlarmClient", "LinuxSupport"], swiftSettings: essentialsOnly),
+        // One-line modules that re-export the two above under Apple's names, so ported code keeps
+        // `import AlarmKit` and `AlarmKit.Alarm` (docs/PORTING.md).
         .target(name: "AlarmKit", dependencies: ["OpenAlarmKit"]),
         .target(name: "AppIntents", dependencies: ["OpenAppIntents"]),
-        // Pure: fire-time calendar, lifecycle state machine, time specs.
-        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
-            dependencies: ["AlarmCore", "CSQLite", "SQLiteOnDemand"]),
+            dependencies: ["AlarmCore", "AlarmWire", "CSQLite", "SQLiteOnDemand"]),
         .target(
             name: "AlarmAudio",
             dependencies: ["CALSA", "CSndFile", "SndFileOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
@@ -85,7 +95,7 @@ let package = Package(
         .target(
             name: "AlarmDaemon",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
                 // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
                 "CLibNotify", "LibNotifyOnDemand",
                 .product(name: "Logging", package: "swift-log"),
@@ -93,28 +103,31 @@ let package = Package(
             ],
             swiftSettings: essentialsOnly),
         .executableTarget(
-            name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly,
+            name: "alarmd", dependencies: ["AlarmDaemon", "LinuxSupport"], swiftSettings: essentialsOnly,
             linkerSettings: linker),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: essentialsOnly, linkerSettings: linker),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmDaemon", "AlarmStore",
+                "OpenAlarmKit", "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmDaemon", "AlarmStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
-        .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore", "OpenAlarmKit"]),
+        .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore"]),
 
         // The WWDC25 cooking timer as AlarmKit code, ported by changing its import line.
         .executableTarget(name: "CookingTimer", dependencies: ["OpenAlarmKit"], path: "Examples/CookingTimer"),
 
+        // The library's own behaviour beyond the API shapes (named colours).
         .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        .testTarget(name: "AlarmWireTests", dependencies: ["AlarmWire"]),
+        .testTarget(name: "AlarmClientTests", dependencies: ["AlarmClient"]),
         .testTarget(name: "LinuxSupportTests", dependencies: ["LinuxSupport"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
@@ -128,15 +141,15 @@ let package = Package(
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(
             name: "AlarmDaemonTests",
-            dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
+            dependencies: ["AlarmDaemon", "AlarmStore", "AlarmClient", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
         // The formats pinned: Tests/Fixtures (a 0.1.0 database, every protocol message) read and
         // written by today's code.
-        .testTarget(name: "FixtureTests", dependencies: ["AlarmDaemon", "AlarmStore", "OpenAlarmKit"]),
+        .testTarget(name: "FixtureTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmClient"]),
         // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):
         // server restarts, mute, what a speaker would play.
         .testTarget(
             name: "DesktopSoundTests",
-            dependencies: ["OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
+            dependencies: ["AlarmClient", "TestSupport", "alarmd", "alarmctl"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
         .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],

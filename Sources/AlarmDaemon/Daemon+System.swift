@@ -3,7 +3,7 @@ import AlarmCore
 import AlarmNotify
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 extension Daemon {
     /// Runs with the real outputs: the SQLite store, ALSA sound and desktop notifications

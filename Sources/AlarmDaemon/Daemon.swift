@@ -4,7 +4,7 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
 /// a clock change or a time-zone change, and never otherwise.
@@ -418,5 +418,5 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     }
 
     public var currentConfig: DaemonConfig { config }
-    public var alarmPaths: AlarmPaths { paths }
+    package var alarmPaths: AlarmPaths { paths }
 }

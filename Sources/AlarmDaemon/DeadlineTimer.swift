@@ -1,7 +1,7 @@
 import CLinux
 import FoundationEssentials
 import Glibc
-import OpenAlarmKit
+import AlarmClient
 
 /// One CLOCK_REALTIME timerfd armed for the earliest deadline. It fires at that wall-clock
 /// instant even across suspend, and reports a set clock (ECANCELED), so the caller can

@@ -16,7 +16,7 @@ extension AlarmStore {
     ///
     /// Throws `AlarmStoreError.corrupt` for a file that is not a usable database (and leaves
     /// it where it is), `.cannotOpen` for anything else.
-    public static func loadReadOnly(at url: URL) throws -> LoadedAlarms {
+    package static func loadReadOnly(at url: URL) throws -> LoadedAlarms {
         let path = url.path
         let empty = LoadedAlarms(records: [], undecodable: [])
         guard FileManager.default.fileExists(atPath: path) else { return empty }
@@ -42,7 +42,8 @@ extension AlarmStore {
         try db.execute("BEGIN")
         defer { try? db.execute("ROLLBACK") }
         guard try db.tableExists(StoreSchema.alarmTable) else { return nil }
-        return try loadAlarms(db)
+        // Not migrated: an older version's rows keep their epoch.
+        return try loadAlarms(db, dates: RecordEpochMigration.dates(db))
     }
 
     /// `file:` URI of `path`: every byte outside the unreserved set and "/" percent-encoded,

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import OpenAlarmKit
+import AlarmClient
 import Synchronization
 
 /// `alarmctl watch --waybar` and `--polybar`: a status line on every change and every second

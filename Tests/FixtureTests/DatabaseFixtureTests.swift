@@ -1,6 +1,6 @@
 import AlarmStore
 import Foundation
-import OpenAlarmKit
+import AlarmClient
 import Testing
 
 /// The database of release 0.1.0 (`Tests/Fixtures/alarms-0.1.0.sqlite`, made by

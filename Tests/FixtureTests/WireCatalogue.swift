@@ -1,5 +1,5 @@
 import Foundation
-import OpenAlarmKit
+import AlarmClient
 
 /// Every message alarmd and its clients exchange at protocol version 1, as the code of release
 /// 0.1.0 builds it (alarmctl, AlarmManager, the daemon's replies and events), each with the

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAlarmKit
+import AlarmClient
 import Testing
 
 /// The protocol pinned: every message of version 1 in `Tests/Fixtures/protocol-v1`, one line a

@@ -1,0 +1,121 @@
+import FoundationEssentials
+
+/// Everything the daemon knows about one alarm: its configuration and where it is in its
+/// lifecycle. This is what the store persists and what clients receive; `alarm` is the
+/// AlarmKit-shaped view of it.
+package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
+    package var id: UUID
+    /// Who scheduled it: used for sound lookup and the per-app cap.
+    package var appID: String
+    package var schedule: Alarm.Schedule?
+    package var countdownDuration: Alarm.CountdownDuration?
+    /// Boxed: the largest part of a record, and the one that changes least (see `Boxed`).
+    @Boxed package var presentation: AlarmPresentation
+    package var tintColor: Color
+    /// The app's metadata, as the JSON text its encoder produced (at most 4 KiB).
+    package var metadata: String?
+    package var sound: SoundSettings
+    package var phase: Phase
+    /// When it was turned off (`disable`): it keeps its settings but never rings until
+    /// `enable`. Nil while enabled.
+    package var disabledAt: Date?
+    /// The occurrence `skip` passed over (a repeating alarm's next date, e.g. a holiday), kept
+    /// to say so until the alarm moves past it. Nil when nothing is skipped.
+    package var skippedFire: Date?
+
+    package init(
+        id: UUID, appID: String, schedule: Alarm.Schedule?,
+        countdownDuration: Alarm.CountdownDuration?, presentation: AlarmPresentation,
+        tintColor: Color = .accentColor, metadata: String? = nil,
+        sound: SoundSettings = SoundSettings(), phase: Phase,
+        disabledAt: Date? = nil, skippedFire: Date? = nil
+    ) {
+        self.id = id
+        self.appID = appID
+        self.schedule = schedule
+        self.countdownDuration = countdownDuration
+        self.presentation = presentation
+        self.tintColor = tintColor
+        self.metadata = metadata
+        self.sound = sound
+        self.phase = phase
+        self.disabledAt = disabledAt
+        self.skippedFire = skippedFire
+    }
+
+    /// Where an alarm is in its lifecycle, with the instants each state needs. Every date is
+    /// an absolute instant, so a restart, a clock change or a zone change cannot shift it.
+    package enum Phase: Codable, Hashable, Sendable {
+        /// Waiting for `fireDate`, the schedule's next fire (its countdown starts at
+        /// `fireDate - preAlert`).
+        case scheduled(fireDate: Date)
+        /// Counting down to `fireDate`; `startDate` is the latest start or resume.
+        case countdown(startDate: Date, fireDate: Date, total: TimeInterval, previouslyElapsed: TimeInterval)
+        /// A countdown held with `total - previouslyElapsed` left.
+        case paused(total: TimeInterval, previouslyElapsed: TimeInterval)
+        /// Ringing since `since`, for the fire that was due at `firedFor`.
+        case alerting(since: Date, firedFor: Date)
+
+        package var state: Alarm.State {
+            switch self {
+            case .scheduled: .scheduled
+            case .countdown: .countdown
+            case .paused: .paused
+            case .alerting: .alerting
+            }
+        }
+    }
+
+    /// The AlarmKit-shaped snapshot.
+    package var alarm: Alarm {
+        Alarm(id: id, schedule: schedule, countdownDuration: countdownDuration, state: phase.state)
+    }
+
+    /// Whether the schedule fires again after this fire (a weekly schedule with any day).
+    package var repeats: Bool {
+        if case .relative(let relative) = schedule, case .weekly(let days) = relative.repeats {
+            return !days.isEmpty
+        }
+        return false
+    }
+
+    /// The live state of the presentation; nil while merely scheduled. `secondsFromGMT` is
+    /// the zone's UTC offset at an instant (AlarmCore's `presentationState(in: ZoneRules)`).
+    package func presentationState(secondsFromGMT: (Date) -> Int) -> AlarmPresentationState? {
+        let mode: AlarmPresentationState.Mode
+        switch phase {
+        case .scheduled:
+            return nil
+        case .countdown(let start, let fire, let total, let elapsed):
+            mode = .countdown(.init(
+                totalCountdownDuration: total, previouslyElapsedDuration: elapsed,
+                startDate: start, fireDate: fire))
+        case .paused(let total, let elapsed):
+            mode = .paused(.init(totalCountdownDuration: total, previouslyElapsedDuration: elapsed))
+        case .alerting(_, let firedFor):
+            let seconds = firedFor.timeIntervalSince1970
+            let local = seconds.isFinite && abs(seconds) < 1e12 ? Int(seconds.rounded(.down)) + secondsFromGMT(firedFor) : 0
+            let secondOfDay = (local % 86_400 + 86_400) % 86_400
+            mode = .alert(.init(time: .init(hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60)))
+        }
+        return AlarmPresentationState(alarmID: id, mode: mode)
+    }
+}
+
+/// How an alarm sounds.
+package struct SoundSettings: Codable, Hashable, Sendable {
+    package var sound: AlertConfiguration.AlertSound
+    /// 0...1; nil means the configured default.
+    package var volume: Double?
+    /// Seconds to fade in from quiet to `volume`; nil or 0 means no ramp.
+    package var rampSeconds: Double?
+    /// The app's own `Sounds/` folder (its bundle), searched first for a named sound.
+    package var bundleDirectory: String?
+
+    package init(sound: AlertConfiguration.AlertSound = .default, volume: Double? = nil, rampSeconds: Double? = nil, bundleDirectory: String? = nil) {
+        self.sound = sound
+        self.volume = volume
+        self.rampSeconds = rampSeconds
+        self.bundleDirectory = bundleDirectory
+    }
+}

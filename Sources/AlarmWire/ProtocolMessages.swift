@@ -1,0 +1,248 @@
+import FoundationEssentials
+
+/// The wire protocol between alarmd and its clients: one JSON object per line over a Unix
+/// stream socket. Requests carry an `id` and get exactly one reply with the same `id`; a
+/// `watch` request then also receives pushed events (messages with `event` and no `id`).
+package enum AlarmProtocol {
+    package static let version = 1
+    /// The largest request line alarmd accepts; a longer one gets an error reply, not a crash.
+    package static let maxRequestBytes = 256 * 1024
+    /// The largest reply or event line a client accepts: a list of 10,000 alarms is ~7 MiB.
+    package static let maxReplyBytes = 64 << 20
+    /// The largest app metadata (its JSON text) an alarm may carry.
+    package static let maxMetadataBytes = AlarmBounds.maxMetadataBytes
+    /// Records per line a client asks for in `page` when it reads alarm lists in pages: small
+    /// enough that each line stays well under every cap, large enough that 100,000 alarms
+    /// take only 100 lines.
+    package static let defaultPage = 1000
+    /// The most records per line alarmd sends, whatever `page` asks.
+    package static let maxPage = 10_000
+    /// The longest intent dialog alarmd shows (UTF-8 bytes); a longer one is cut at a character.
+    package static let maxDialogBytes = 1024
+
+    package enum Operation: String, Codable, Sendable, CaseIterable {
+        /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
+        case schedule
+        /// All alarms, or one app's (`app`). Replies with `alarms`.
+        case list
+        /// The lifecycle operations on one alarm (`alarm`). Reply with `alarm` (absent once gone).
+        case stop, countdown, pause, resume, cancel
+        /// Subscribe to pushed events, for one app or all. Replies, then pushes `alarms` at once
+        /// and on every change.
+        case watch
+        /// Alarms recorded as missed, newest first (`limit`).
+        case missed
+        /// Daemon facts: version, time zone, audio device, notification server.
+        case status
+        /// An app's authorization (`app`). Replies with `authorization`.
+        case authorization
+        /// An app asks to schedule alarms (`app`, `registration`): answers a known decision at
+        /// once; for an unknown app shows the consent prompt and answers `notDetermined`, the
+        /// decision following as an `authorization` event to the app's watchers.
+        case requestAuthorization
+        /// Every app alarmd knows, with its decision and alarm count. Replies with `apps`.
+        case apps
+        /// A person's decision from `alarmctl apps` (`app`, `decision`).
+        case setAuthorization
+        /// Hands the app's pending intents (`app`) to the caller, once: they are removed
+        /// durably before the reply. Replies with `intents`.
+        case claimIntents
+        /// Turn an alarm (`alarm`) off without deleting it, and on again (from now on).
+        case disable, enable
+        /// Pass over the next occurrence of a repeating alarm (`alarm`).
+        case skip
+        /// Replace an alarm's configuration, keeping its id (`record`; its phase is ignored):
+        /// the same as cancelling and scheduling it again with that id. Replies with the alarm.
+        case edit
+        /// An app ran an intent for a button of `alarm` and it said `dialog` (App Intents'
+        /// `.result(dialog:)`): alarmd shows the text as a short notification under the app's
+        /// name. Only for an alarm whose intent the app (`app`) claimed in the last
+        /// `intentLifetime` seconds. An extension of version 1: an older daemon answers
+        /// `malformed`, and the app goes on.
+        case intentDialog
+    }
+
+    package struct Request: Codable, Hashable, Sendable {
+        package var v: Int
+        package var id: Int
+        package var op: Operation
+        package var app: String?
+        package var alarm: UUID?
+        package var record: AlarmRecord?
+        /// `watch`: `alarms` events carry every alarm that rings, counts down or is paused, and
+        /// only the first `limit` others (soonest first): all a status bar shows, however many
+        /// alarms there are. (`missed`: how many entries.) A daemon that predates it sends all.
+        package var limit: Int?
+        /// `schedule`: the intents the alarm's Stop and secondary buttons run in the app.
+        package var stopIntent: EncodedIntent?
+        package var secondaryIntent: EncodedIntent?
+        /// `schedule`, `requestAuthorization`: who the app is and how alarmd starts it.
+        package var registration: AppRegistration?
+        /// `watch`: this connection runs the app's intents (an `AlarmManager`).
+        package var runsIntents: Bool?
+        /// `watch`: also push `ended` events.
+        package var endings: Bool?
+        /// `setAuthorization`.
+        package var decision: AppDecision?
+        /// `list`, `watch`: send alarm lists in lines of at most this many records, each but the
+        /// last marked `more`, instead of one line (which outgrows every cap near 40,000 alarms).
+        /// An extension of version 1: a daemon that predates it ignores it and sends one line,
+        /// which a client that asked reads as a last page; a client that does not ask gets one line.
+        package var page: Int?
+        /// `intentDialog`: the text, at most `maxDialogBytes`.
+        package var dialog: String?
+
+        package init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
+            self.v = AlarmProtocol.version
+            self.id = id
+            self.op = op
+            self.app = app
+            self.alarm = alarm
+            self.record = record
+            self.limit = limit
+        }
+    }
+
+    package enum EventKind: String, Codable, Sendable {
+        /// The (app's) alarms changed; `alarms` is the whole new list.
+        case alarms
+        /// An alarm did not ring, or rang out unanswered; `record` and `reason`.
+        case missed
+        /// A button was pressed whose intent the app may run: `alarm` and `intent`.
+        case intent
+        /// An alarm's sound started: `alarm`, `firedFor` (when it was due) and `firstFrame`
+        /// (when its first audio frame reached the device).
+        case sounding
+        /// An app's authorization changed or its prompt was answered: `app`, `authorization`.
+        case authorization
+        /// A person pressed a button whose intent the app runs: claim it with `claimIntents`.
+        case intentPending
+        /// An alarm went away for good: `alarm`, and `reason` an `EndReason`. Pushed only
+        /// to watchers that asked (`Request.endings`): a client older than this event would not
+        /// decode it.
+        case ended
+    }
+
+    /// Why an alarm went away (`ended` events): what a waiting client needs to tell a person's
+    /// Stop (from any client or the popup, even before it rang) from a removal or a ring
+    /// nobody answered. A reader meets values newer than it knows: it must treat them as
+    /// "gone, reason unknown" (`EndReason(rawValue:)` is nil), never as an error.
+    package enum EndReason: String, Codable, Sendable {
+        /// A person stopped it (Stop, or a custom button that ends the alert).
+        case stopped
+        /// It was cancelled (`alarmctl cancel`, an app's `cancel(id:)`).
+        case cancelled
+        /// It rang for the whole ring timeout and nobody answered (also reported `missed`,
+        /// with the same reason). An alarmd older than this value sends no `ended` for it.
+        case ringTimeout
+        /// Its time had passed longer ago than the late tolerance when alarmd got to it (the
+        /// machine slept, the clock jumped): it never rang (also reported `missed`).
+        case tooLate
+    }
+
+    /// A reply (has `id`) or a pushed event (has `event`).
+    package struct Message: Codable, Hashable, Sendable {
+        package var v: Int = AlarmProtocol.version
+        package var id: Int?
+        package var ok: Bool?
+        package var error: ErrorReply?
+        package var event: EventKind?
+        package var alarm: UUID?
+        package var record: AlarmRecord?
+        package var alarms: [AlarmRecord]?
+        package var missed: [MissedAlarm]?
+        package var status: DaemonStatus?
+        package var reason: String?
+        package var intent: String?
+        package var firedFor: Date?
+        package var firstFrame: Date?
+        /// A request that succeeded with a caveat: "not yet durable: ..." (the change is in
+        /// effect, in memory, but could not be saved yet), a sound that falls back, ...
+        package var warning: String?
+        package var app: String?
+        package var authorization: AppAuthorization?
+        package var apps: [AppSummary]?
+        package var intents: [PendingIntent]?
+        /// An `alarms` reply or event sent in pages (the request's `page`): more lines with the
+        /// same `id` (or, for an event, the next `alarms` events) follow, the last without `more`.
+        package var more: Bool?
+
+        package init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
+            self.id = id
+            self.ok = ok
+            self.event = event
+        }
+
+        package static func failure(id: Int?, _ error: ErrorReply) -> Message {
+            var message = Message(id: id, ok: false)
+            message.error = error
+            return message
+        }
+    }
+
+    package struct ErrorReply: Codable, Hashable, Sendable, Error, CustomStringConvertible {
+        package var code: Code
+        package var message: String
+
+        package init(_ code: Code, _ message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        package var description: String { message }
+
+        package enum Code: String, Codable, Sendable {
+            case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
+            case maximumLimitReached, invalidConfiguration, storage, internalError
+            /// alarmd serves as many clients as it may, or is out of descriptors: retry later.
+            case busy
+            /// The app may not schedule alarms: not yet asked, or a person said no.
+            case notAuthorized
+        }
+    }
+
+    package struct MissedAlarm: Codable, Hashable, Sendable {
+        package var alarm: UUID
+        package var title: String
+        package var dueAt: Date
+        package var reason: String
+        package var recordedAt: Date
+
+        package init(alarm: UUID, title: String, dueAt: Date, reason: String, recordedAt: Date) {
+            self.alarm = alarm
+            self.title = title
+            self.dueAt = dueAt
+            self.reason = reason
+            self.recordedAt = recordedAt
+        }
+    }
+
+    package struct DaemonStatus: Codable, Hashable, Sendable {
+        package var version: String
+        package var pid: Int32
+        package var timeZone: String
+        package var alarmCount: Int
+        package var audioDevice: String
+        package var notifications: String
+        /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
+        package var defaultSnooze: Double
+        /// Why changes cannot be saved right now (disk full, read-only folder); nil when fine.
+        package var storageProblem: String?
+        /// Why config.toml was not applied (the last good settings are in use); nil when fine.
+        package var configProblem: String?
+        /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
+        package var wakeFromSuspend: String?
+
+        package init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
+                    wakeFromSuspend: String? = nil) {
+            self.version = version
+            self.pid = pid
+            self.timeZone = timeZone
+            self.alarmCount = alarmCount
+            self.audioDevice = audioDevice
+            self.notifications = notifications
+            self.defaultSnooze = defaultSnooze
+            self.wakeFromSuspend = wakeFromSuspend
+        }
+    }
+}
