@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// How a command-line word names an alarm: by its id, or a prefix of it (case-insensitive,
 /// dashes optional), or by its title (whole, case-insensitive). `cancel Dentist` works as

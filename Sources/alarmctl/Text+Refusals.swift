@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// What a lifecycle command says when alarmd refuses it as impossible in the alarm's state
 /// (`invalidTransition`): alarmd's words are for every client ("cannot skip an alarm that is

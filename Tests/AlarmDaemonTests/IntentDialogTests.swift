@@ -1,3 +1,4 @@
+import AlarmClient
 import Foundation
 import OpenAlarmKit
 import Testing
