@@ -1,6 +1,6 @@
 import AlarmAudio
-import AlarmDaemon
 import AlarmNotify
+import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
@@ -34,7 +34,7 @@ enum NotifyRun {
             return 0
         }
         if parsed.version {
-            print(Text.notifyVersion(Daemon.version))
+            print(Text.notifyVersion(PackageVersion.current))
             return 0
         }
         guard let summary = parsed.operands.first else {
