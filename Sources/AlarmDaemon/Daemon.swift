@@ -11,7 +11,7 @@ import OpenAlarmKit
 /// a clock change or a time-zone change, and never otherwise. The loop's coordinator: it
 /// answers requests, tells watchers of changes, keeps the deadline timers armed and follows
 /// the zone and config.toml. Its parts are built before it, in order, by `DaemonAssembly`.
-public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
+public final class Daemon {  // loop thread only
     public static let version = PackageVersion.current
 
     let environment: [String: String]
@@ -269,7 +269,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
 
     /// Tells watchers an alarm's sound reached the device (lateness measurements), or that no
     /// device could play it (`failure`), so a client can say why nothing is heard.
-    func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date?, failure: String?) {
+    private func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date?, failure: String?) {
         if let failure { logger.error("alarm \(alarm) rings without sound: \(failure)") }
         var message = AlarmProtocol.Message(event: .sounding)
         message.alarm = alarm
@@ -291,7 +291,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     }
 
     /// A person pressed a notification button.
-    func buttonPressed(alarm: UUID, event: LifecycleEvent) {
+    private func buttonPressed(alarm: UUID, event: LifecycleEvent) {
         let intents = apps.intents(of: alarm)
         do { _ = try engine.handle(event, id: alarm, now: Date()) } catch {
             logger.info("ignored '\(event.rawValue)' for \(alarm): \(error.message)")
@@ -303,7 +303,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// Another alarmd took the lock of the state folder this one served read-only, once the
     /// folder became writable (see `InstanceLock`): two must never serve one folder, so this
     /// one stops. Its changes were all answered "not yet durable".
-    func displaced(by error: DaemonError) {
+    private func displaced(by error: DaemonError) {
         logger.critical("\(error) now that its state folder is writable; this alarmd stops, and its changes not yet saved are lost")
         loop.stop()
     }
