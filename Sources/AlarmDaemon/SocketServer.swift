@@ -94,8 +94,9 @@ final class SocketServer {
     /// The reference for requests `RequestReader` leaves (a newer client's fields, malformed
     /// ones, which it words the error replies for); made on the first such request only.
     private lazy var decoder = AlarmProtocol.decoder()
-    /// Answers each request; set by the daemon, which is built after the server.
-    var handler: Handler = { request, _ in .line(WireMessage.encode(.failure(id: request.id, .init(.busy, "alarmd is starting; try again"))) ?? Data()) }
+    /// Answers each request: set by `Daemon`, which is built after the server, before the
+    /// loop runs (no request is read before).
+    var handler: Handler = { _, _ in .line(Data()) }
     /// Called before each request: lets a due alarm ring before a long run of requests goes on.
     var beforeRequest: () -> Void = {}
     /// Every line for any client, in order, while the loop turn's changes wait for their
