@@ -55,13 +55,22 @@ let package = Package(
         // notification start without the GLib family, alarmd without SQLite until its store
         // opens, and only decoding a sound maps libsndfile and its seven codec libraries.
         .target(name: "OnDemandLibraries", dependencies: ["CLibNotify", "CSQLite", "CSndFile"]),
-        // The public, AlarmKit-shaped API: AlarmKit's value types plus the client side of the protocol.
-        .target(name: "OpenAlarmKit", dependencies: ["OpenAppIntents", "LinuxSupport"], swiftSettings: essentialsOnly),
-        // Pure: fire-time calendar, lifecycle state machine, time specs.
-        .target(name: "AlarmCore", dependencies: ["OpenAlarmKit"], swiftSettings: essentialsOnly),
+        // The layers (docs/ARCHITECTURE.md; scripts/check-layers keeps them): the model, the core
+        // on it alone, the wire on the model, the client on the wire, the library on the client.
+        // AlarmKit's value types (public), the stored record and the bounds (package): no I/O.
+        .target(name: "AlarmModel", dependencies: ["OpenAppIntents"], swiftSettings: essentialsOnly),
+        // Fire-time calendar, lifecycle state machine, time specs: no file, socket, clock or C call.
+        .target(name: "AlarmCore", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
+        // The protocol's messages and their JSON reader and writer.
+        .target(name: "AlarmWire", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
+        // Talking to alarmd: connection, starting it, its paths. What alarmctl, the library and
+        // the graphical app share.
+        .target(name: "AlarmClient", dependencies: ["AlarmWire", "LinuxSupport"], swiftSettings: essentialsOnly),
+        // The public, AlarmKit-shaped API: AlarmManager and AlarmKit's names, nothing else public.
+        .target(name: "OpenAlarmKit", dependencies: ["AlarmModel", "AlarmClient", "LinuxSupport"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
-            dependencies: ["AlarmCore", "CSQLite", "OnDemandLibraries"]),
+            dependencies: ["AlarmCore", "AlarmWire", "CSQLite", "OnDemandLibraries"]),
         .target(
             name: "AlarmAudio",
             dependencies: ["CALSA", "CSndFile", "OnDemandLibraries", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
@@ -86,17 +95,17 @@ let package = Package(
         .target(
             name: "AlarmDaemon",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
+                "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
                 "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: essentialsOnly),
         .executableTarget(
-            name: "alarmd", dependencies: ["AlarmDaemon", "OpenAlarmKit", "LinuxSupport"], swiftSettings: essentialsOnly,
+            name: "alarmd", dependencies: ["AlarmDaemon", "LinuxSupport"], swiftSettings: essentialsOnly,
             linkerSettings: linker),
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "LinuxSupport",
                 // For AlarmCtlEntry alone: the multi-call binary runs the daemon as alarmd.
                 "AlarmDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -105,16 +114,17 @@ let package = Package(
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
-                "OpenAlarmKit", "AlarmCore", "AlarmAudio", "AlarmStore", "AlarmSystem",
+                "OpenAlarmKit", "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmStore", "AlarmSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
-        .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore", "OpenAlarmKit"]),
+        .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore"]),
 
         // The WWDC25 cooking timer as AlarmKit code, ported by changing its import line.
         .executableTarget(name: "CookingTimer", dependencies: ["OpenAlarmKit"], path: "Examples/CookingTimer"),
 
-        .testTarget(name: "OpenAlarmKitTests", dependencies: ["OpenAlarmKit"]),
+        .testTarget(name: "AlarmWireTests", dependencies: ["AlarmWire"]),
+        .testTarget(name: "AlarmClientTests", dependencies: ["AlarmClient"]),
         .testTarget(name: "LinuxSupportTests", dependencies: ["LinuxSupport"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
@@ -129,14 +139,14 @@ let package = Package(
         .testTarget(
             name: "AlarmDaemonTests",
             dependencies: [
-                "AlarmDaemon", "AlarmSystem", "AlarmDesktop", "AlarmStore", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl",
-                "CookingTimer",
+                "AlarmDaemon", "AlarmSystem", "AlarmDesktop", "AlarmStore", "AlarmClient", "OpenAlarmKit", "TestSupport",
+                "alarmd", "alarmctl", "CookingTimer",
             ]),
         // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):
         // server restarts, mute, what a speaker would play.
         .testTarget(
             name: "DesktopSoundTests",
-            dependencies: ["OpenAlarmKit", "TestSupport", "alarmd", "alarmctl"]),
+            dependencies: ["AlarmClient", "TestSupport", "alarmd", "alarmctl"]),
         // Drives the project's scriptable notification server (scripts/testing) for the tests.
         .target(name: "TestSupport", dependencies: ["CLinux"], path: "Tests/TestSupport"),
     ],

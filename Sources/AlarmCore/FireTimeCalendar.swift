@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// When alarms fire, in one time zone, by DESIGN.md's policy:
 /// - `.fixed` is an instant and never moves;

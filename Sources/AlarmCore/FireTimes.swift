@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// The fires of one schedule after an instant, lazily, each strictly after the one before.
 /// A one-shot schedule (`.fixed`, `.relative(repeats: .never)`) yields at most one.

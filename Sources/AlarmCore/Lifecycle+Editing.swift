@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// What every alarm clock lets people do besides the AlarmKit lifecycle: turn an alarm off
 /// and on, skip one occurrence (a holiday), and change it in place.
@@ -56,7 +56,7 @@ extension Lifecycle {
     /// `replacement` takes the place of `existing`, keeping its id and owner: exactly as if
     /// the alarm were cancelled and scheduled again with the same id (AlarmKit's way to
     /// change an alarm), in one durable step. It comes back enabled, with nothing skipped.
-    public func edit(_ existing: AlarmRecord, to replacement: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+    package func edit(_ existing: AlarmRecord, to replacement: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         var replacement = replacement
         replacement.id = existing.id
         replacement.appID = existing.appID

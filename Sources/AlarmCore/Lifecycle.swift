@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// The alarm lifecycle as a pure function: (record, now, event) -> (new record, effects).
 ///
@@ -23,7 +23,7 @@ public struct Lifecycle: Sendable {
     // MARK: Starting
 
     /// The first phase of a new alarm. The record's own phase is ignored.
-    public func schedule(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+    package func schedule(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         var record = record
         // Like the phase, these are the daemon's to set: a new alarm is on and skips nothing.
         record.disabledAt = nil
@@ -57,7 +57,7 @@ public struct Lifecycle: Sendable {
 
     /// When the alarm next needs attention: its countdown start, its fire, or its ring timeout.
     /// Nil while paused.
-    public func deadline(of record: AlarmRecord) -> Date? {
+    package func deadline(of record: AlarmRecord) -> Date? {
         guard record.disabledAt == nil else { return nil }  // turned off: never due
         return switch record.phase {
         case .scheduled(let fire): fire - (record.countdownDuration?.preAlert ?? 0)
@@ -69,7 +69,7 @@ public struct Lifecycle: Sendable {
 
     // MARK: Events
 
-    public func handle(_ event: LifecycleEvent, for record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+    package func handle(_ event: LifecycleEvent, for record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         let state = record.phase.state
         switch (event, record.phase) {
         case (.due, _):
@@ -132,7 +132,7 @@ public struct Lifecycle: Sendable {
     /// wall clock, but never onto a local date before the one it was waiting for, since that
     /// date (in the old zone's terms) has had its fire. Fixed alarms, countdowns and ringing
     /// do not move.
-    public func timeZoneChanged(_ record: AlarmRecord, from previous: ZoneRules, now: Date) -> Transition {
+    package func timeZoneChanged(_ record: AlarmRecord, from previous: ZoneRules, now: Date) -> Transition {
         guard case .scheduled(let fire) = record.phase, case .relative = record.schedule, let schedule = record.schedule else {
             return Transition(record: record, effects: [])
         }

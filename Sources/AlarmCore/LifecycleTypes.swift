@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// Something that happens to one alarm.
 public enum LifecycleEvent: String, Codable, Hashable, Sendable, CaseIterable {
@@ -24,7 +24,7 @@ public enum LifecycleEvent: String, Codable, Hashable, Sendable, CaseIterable {
 }
 
 /// Work the daemon carries out for a transition, in order.
-public enum LifecycleEffect: Hashable, Sendable {
+package enum LifecycleEffect: Hashable, Sendable {
     /// Write the record durably.
     case persist(AlarmRecord)
     /// Remove the record from the store.
@@ -54,10 +54,10 @@ public enum IntentKind: String, Codable, Hashable, Sendable {
 
 /// The result of an event: the alarm's new record (nil once it is gone) and the effects.
 public struct Transition: Hashable, Sendable {
-    public var record: AlarmRecord?
-    public var effects: [LifecycleEffect]
+    package var record: AlarmRecord?
+    package var effects: [LifecycleEffect]
 
-    public init(record: AlarmRecord?, effects: [LifecycleEffect]) {
+    package init(record: AlarmRecord?, effects: [LifecycleEffect]) {
         self.record = record
         self.effects = effects
     }

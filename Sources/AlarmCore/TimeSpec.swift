@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// What a person typed for "when": an alarm schedule or a countdown.
 ///

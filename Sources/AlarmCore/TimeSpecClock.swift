@@ -1,4 +1,4 @@
-import OpenAlarmKit
+import AlarmModel
 
 /// Clock times: `7:30`, `07:30`, `7am`, `7:30pm`, `12am` (midnight), `noon`, `midnight`.
 /// No seconds: an alarm's time is hours and minutes, and `1:30:00` reads as a duration.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmModel
 
 /// A time zone's rules, read from the system's TZif data (RFC 8536) or a POSIX TZ string,
 /// with no ICU: the UTC offset at any instant and the instants where it changes.

@@ -4,7 +4,7 @@ import AlarmSystem
 import FoundationEssentials
 import LinuxSupport
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// Shows alarms as desktop notifications (or on the terminal when there is no server) and
 /// turns button presses into lifecycle events. It uses the presenter's queued, callback forms:

@@ -4,7 +4,7 @@ import CLinux
 import FoundationEssentials
 import LinuxSupport
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// Rings alarms through AlarmAudio: one playback per ringing alarm (so two alarms ringing
 /// together are both heard), with the alarm's sound, volume and ramp, else the config's.

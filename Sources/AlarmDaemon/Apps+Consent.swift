@@ -1,13 +1,13 @@
 import AlarmStore
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// Consent: an app asks once, a person answers in a notification or with `alarmctl apps`, and
 /// the app's watchers hear the decision.
 extension AppsService {
 
-    func requestAuthorization(app: String, registration: AppRegistration?, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmManager.AuthorizationState {
+    func requestAuthorization(app: String, registration: AppRegistration?, now: Date) throws(AlarmProtocol.ErrorReply) -> AppAuthorization {
         var stored = apps[app] ?? StoredApp(appID: app, registration: nil, authorization: .notDetermined, decidedAt: nil)
         if let registration, stored.registration != registration || apps[app] == nil {
             stored.registration = registration
@@ -45,7 +45,7 @@ extension AppsService {
 
     /// Records a person's decision and tells the app's watchers.
     @discardableResult
-    func decide(app: String, _ decision: AppDecision, by source: String, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmManager.AuthorizationState {
+    func decide(app: String, _ decision: AppDecision, by source: String, now: Date) throws(AlarmProtocol.ErrorReply) -> AppAuthorization {
         var stored = apps[app] ?? StoredApp(appID: app, registration: nil, authorization: .notDetermined, decidedAt: nil)
         switch decision {
         case .allow: (stored.authorization, stored.decidedAt) = (.authorized, now)
@@ -62,7 +62,7 @@ extension AppsService {
         return stored.authorization
     }
 
-    private func announce(app: String, _ state: AlarmManager.AuthorizationState) {
+    private func announce(app: String, _ state: AppAuthorization) {
         var message = AlarmProtocol.Message(event: .authorization)
         message.app = app
         message.authorization = state

@@ -2,7 +2,7 @@ import AlarmCore
 import AlarmStore
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// Durable storage of apps, alarm intents and pending intents.
 protocol AppsPersistence: AnyObject {

@@ -2,7 +2,7 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// `alarmd --background`, how alarmctl and AlarmManager start the daemon: this process starts
 /// the daemon proper in its own session, waits for its one-byte word on a pipe (its
@@ -62,7 +62,7 @@ public enum BackgroundStart {
         /// Descriptors from here up were inherited and may be closed.
         public var firstInheritedDescriptor: Int32 { fd >= 0 ? fd + 1 : 3 }
 
-        public func send(_ status: DaemonStartStatus) {
+        package func send(_ status: DaemonStartStatus) {
             guard fd >= 0 else { return }
             var byte = status.rawValue
             _ = write(fd, &byte, 1)

@@ -1,7 +1,7 @@
 import AlarmNotify
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 import Synchronization
 
 enum ConsentAnswer: Sendable, Equatable { case allow, deny, dismissed }

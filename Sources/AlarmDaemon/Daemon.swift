@@ -5,7 +5,7 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
 /// a clock change or a time-zone change, and never otherwise. The loop's coordinator: it

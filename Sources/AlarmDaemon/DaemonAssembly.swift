@@ -4,7 +4,7 @@ import AlarmSystem
 import FoundationEssentials
 import Glibc
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// Builds alarmd from its parts, each once, in the order they need each other, and hands each
 /// what it needs; then runs it until SIGTERM/SIGINT.

@@ -3,7 +3,7 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 import Logging
 
 /// alarmd's whole `main`, here rather than in the `alarmd` target so that one executable can

@@ -2,7 +2,7 @@ import AlarmAudio
 import AlarmCore
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// Owns the alarms. Applies AlarmCore transitions and carries out their effects: sound and
 /// presentation at once, the durable write at the end of the loop turn, one transaction for

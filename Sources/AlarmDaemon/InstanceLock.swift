@@ -2,7 +2,7 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// One alarmd per user. Taken before the socket is bound or the database opened, so a
 /// daemon that loses a start-up race (several clients autostarting at once) learns it before

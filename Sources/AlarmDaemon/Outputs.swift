@@ -1,6 +1,6 @@
 import AlarmCore
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// Durable storage of alarms. `commit` returns only once the writes are durable.
 protocol AlarmPersistence: AnyObject {

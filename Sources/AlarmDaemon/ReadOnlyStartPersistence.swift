@@ -3,7 +3,7 @@ import AlarmStore
 import FoundationEssentials
 import Glibc
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// The store of a daemon that started with a state folder it cannot write (a read-only mount,
 /// a folder without write permission). The alarms are read without writing

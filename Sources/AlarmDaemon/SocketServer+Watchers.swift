@@ -1,4 +1,4 @@
-import OpenAlarmKit
+import AlarmClient
 
 extension SocketServer {
     /// Pushes an event to every watcher of `app` and to those watching every app;

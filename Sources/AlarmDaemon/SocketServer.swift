@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// The daemon's end of the protocol: a Unix stream socket speaking JSON lines. Malformed or
 /// oversized input gets an error reply and the connection lives on; peers of another user are

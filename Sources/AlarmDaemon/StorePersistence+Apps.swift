@@ -1,6 +1,6 @@
 import AlarmStore
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 extension StorePersistence: AppsPersistence {
     func loadApps() throws -> (apps: [StoredApp], intents: [AlarmIntents], pending: [PendingIntent]) {

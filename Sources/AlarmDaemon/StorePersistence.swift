@@ -2,7 +2,7 @@ import AlarmCore
 import AlarmStore
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// AlarmStore behind the engine's persistence protocol.
 final class StorePersistence: AlarmPersistence {

@@ -1,7 +1,7 @@
 import CLinux
 import FoundationEssentials
 import Glibc
-import OpenAlarmKit
+import AlarmClient
 
 /// Wakes the machine from suspend ahead of the earliest alarm: a timerfd on
 /// CLOCK_REALTIME_ALARM armed `wakeEarly` before it, so the sound device and server are up

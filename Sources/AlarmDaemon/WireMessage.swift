@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// A reply's or an event's line in the protocol (no newline): `MessageWriter` for the messages
 /// alarmd sends often, JSONEncoder, the reference, for the rest (status, missed lists, apps).

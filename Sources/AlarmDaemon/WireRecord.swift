@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// An alarm's JSON in the protocol: `RecordWriter` (a few µs a record), JSONEncoder, the
 /// reference, for what it leaves (none of the records the daemon accepts: their numbers are

@@ -1,15 +1,15 @@
 import CSQLite
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmWire
 
 /// The daemon's durable copy of every alarm, and the list of alarms that were missed.
 ///
 /// Synchronous: the daemon calls it from its one event-loop thread, and every write has
 /// returned only once it is on disk (WAL, `synchronous = FULL`). Built on SQLite's C API
 /// directly: a wrapper such as GRDB needs Foundation, which brings ICU into every binary.
-public final class AlarmStore: Sendable {
+package final class AlarmStore: Sendable {
     /// The database file, normally `$XDG_STATE_HOME/openalarmkit/alarms.sqlite`.
-    public let path: String
+    package let path: String
     let database: SerialDatabase
 
     /// Opens (creating it and its folders if needed) the store at `url`, and throws
@@ -18,7 +18,7 @@ public final class AlarmStore: Sendable {
     ///   (SQLite would silently drop a log whose header is damaged) and move a damaged one
     ///   aside. Only for the one owner of the file (alarmd, holding its instance lock): another
     ///   opener's log may be half-written at that moment.
-    public init(at url: URL, settingAsideDamagedWAL: Bool = false) throws {
+    package init(at url: URL, settingAsideDamagedWAL: Bool = false) throws {
         path = url.path
         // A damaged main file takes its log with it when it is moved aside, so only the log of
         // a sound-looking file is judged on its own.
@@ -31,18 +31,18 @@ public final class AlarmStore: Sendable {
     /// wait at most `seconds` before failing (opening may wait longer, for a concurrent
     /// creator). For alarmd: its one loop also rings alarms, so it keeps a failed write in
     /// memory and retries rather than wait seconds.
-    public func limitLockWait(to seconds: Double) {
+    package func limitLockWait(to seconds: Double) {
         let milliseconds = Int32(clamping: Int(clampingFinite: (seconds * 1000).rounded()))
         database.access { db in try? db.setBusyTimeout(milliseconds: max(0, milliseconds)) }
     }
 
     /// Set when this open found the write-ahead log damaged and moved it aside: tell the person.
-    public let damagedWAL: DamagedWAL?
+    package let damagedWAL: DamagedWAL?
 
     /// Opens the store at `url`; if the file there is unusable, moves it (and its -wal, -shm,
     /// -journal files) to `<file>.corrupt-<UTC timestamp>`, starts a fresh store and says so
     /// in `recovered`, which the caller should show to the person.
-    public static func open(at url: URL, now: Date = Date(), settingAsideDamagedWAL: Bool = false) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
+    package static func open(at url: URL, now: Date = Date(), settingAsideDamagedWAL: Bool = false) throws -> (store: AlarmStore, recovered: CorruptDatabase?) {
         do {
             return (try AlarmStore(at: url, settingAsideDamagedWAL: settingAsideDamagedWAL), nil)
         } catch AlarmStoreError.corrupt(let path, let reason) {
@@ -53,7 +53,7 @@ public final class AlarmStore: Sendable {
 
     /// Every alarm that decodes, and the rows that do not (see `LoadedAlarms`). The start-up
     /// load: report `undecodable` to the person.
-    public func load() throws -> LoadedAlarms {
+    package func load() throws -> LoadedAlarms {
         let loaded = try reading { db in try Self.loadAlarms(db) }
         // The whole table just went through SQLite's page cache, and alarmd keeps every alarm
         // in memory: the store never reads them again.
@@ -63,7 +63,7 @@ public final class AlarmStore: Sendable {
 
     /// Empties SQLite's page cache (up to 2 MiB: every page a load or a burst of writes went
     /// through). Writes read back the few pages they change, from the OS's cache.
-    public func releaseMemory() {
+    package func releaseMemory() {
         _ = try? database.access { db in try db.execute("PRAGMA shrink_memory") }
     }
 
@@ -88,19 +88,19 @@ public final class AlarmStore: Sendable {
     }
 
     /// Every alarm that decodes; `load()` also tells which rows were skipped.
-    public func all() throws -> [AlarmRecord] {
+    package func all() throws -> [AlarmRecord] {
         try load().records
     }
 
     /// How many alarms `appID` has, undecodable ones included (an index lookup).
-    public func count(appID: String) throws -> Int {
+    package func count(appID: String) throws -> Int {
         try reading { db in
             Int(try db.integer("SELECT COUNT(*) FROM alarm WHERE appID = ?", [.text(appID)]) ?? 0)
         }
     }
 
     /// Missed alarms, the most recently recorded first.
-    public func missed(limit: Int = 100) throws -> [MissedAlarm] {
+    package func missed(limit: Int = 100) throws -> [MissedAlarm] {
         try reading { db in
             var missed: [MissedAlarm] = []
             let sql = """
@@ -118,25 +118,25 @@ public final class AlarmStore: Sendable {
     }
 
     /// Inserts or replaces the record with its id; durable when it returns.
-    public func save(_ record: AlarmRecord) throws {
+    package func save(_ record: AlarmRecord) throws {
         try write { try $0.save(record) }
     }
 
     /// Removes the alarm; false if there was none with that id. Durable when it returns.
     @discardableResult
-    public func delete(id: UUID) throws -> Bool {
+    package func delete(id: UUID) throws -> Bool {
         try write { try $0.delete(id: id) }
     }
 
     /// Notes that `record` did not ring for the fire due at `dueAt`.
-    public func recordMissed(_ record: AlarmRecord, dueAt: Date, reason: String, at date: Date) throws {
+    package func recordMissed(_ record: AlarmRecord, dueAt: Date, reason: String, at date: Date) throws {
         try write { try $0.recordMissed(record, dueAt: dueAt, reason: reason, at: date) }
     }
 
     /// Runs `updates` as one transaction: all of its writes are durable when this returns,
     /// or, if it throws, none of them happened.
     @discardableResult
-    public func write<T>(_ updates: (Batch) throws -> T) throws -> T {
+    package func write<T>(_ updates: (Batch) throws -> T) throws -> T {
         do {
             return try database.access { db in try db.transaction { try updates(Batch(db: db)) } }
         } catch let error as SQLiteError {
@@ -145,7 +145,7 @@ public final class AlarmStore: Sendable {
     }
 
     /// Closes the file (checkpointing the WAL into it). Any later call throws.
-    public func close() throws {
+    package func close() throws {
         do {
             try database.access { db in try db.close() }
         } catch let error as SQLiteError {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Why the store could not do what was asked, with the file involved and what a person can
 /// do about it. `description` is meant to be shown as is (logs, `alarmctl` output).
-public enum AlarmStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum AlarmStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The folder that holds the database could not be created or is not a folder.
     case cannotCreateDirectory(path: String, reason: String)
     /// SQLite could not open or set up the file for a reason other than corruption
@@ -20,7 +20,7 @@ public enum AlarmStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The record could not be turned into JSON (a non-finite number, say); nothing was written.
     case unencodable(id: UUID, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             "cannot create the alarm database folder \(path): \(reason). "

@@ -1,14 +1,14 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmWire
 
 /// An app's row: its decision and what it told alarmd about itself.
-public struct StoredApp: Hashable, Sendable {
-    public var appID: String
-    public var registration: AppRegistration?
-    public var authorization: AlarmManager.AuthorizationState
-    public var decidedAt: Date?
+package struct StoredApp: Hashable, Sendable {
+    package var appID: String
+    package var registration: AppRegistration?
+    package var authorization: AppAuthorization
+    package var decidedAt: Date?
 
-    public init(appID: String, registration: AppRegistration?, authorization: AlarmManager.AuthorizationState, decidedAt: Date?) {
+    package init(appID: String, registration: AppRegistration?, authorization: AppAuthorization, decidedAt: Date?) {
         self.appID = appID
         self.registration = registration
         self.authorization = authorization
@@ -17,13 +17,13 @@ public struct StoredApp: Hashable, Sendable {
 }
 
 /// The intents of one alarm's buttons.
-public struct AlarmIntents: Hashable, Sendable {
-    public var alarmID: UUID
-    public var appID: String
-    public var stop: EncodedIntent?
-    public var secondary: EncodedIntent?
+package struct AlarmIntents: Hashable, Sendable {
+    package var alarmID: UUID
+    package var appID: String
+    package var stop: EncodedIntent?
+    package var secondary: EncodedIntent?
 
-    public init(alarmID: UUID, appID: String, stop: EncodedIntent?, secondary: EncodedIntent?) {
+    package init(alarmID: UUID, appID: String, stop: EncodedIntent?, secondary: EncodedIntent?) {
         self.alarmID = alarmID
         self.appID = appID
         self.stop = stop
@@ -34,11 +34,11 @@ public struct AlarmIntents: Hashable, Sendable {
 /// Apps, alarm intents and pending intents. Rows that do not decode (a newer version's) are
 /// skipped on load, never deleted.
 extension AlarmStore {
-    public func apps() throws -> [StoredApp] {
+    package func apps() throws -> [StoredApp] {
         try reading { db in
             var apps: [StoredApp] = []
             try db.query("SELECT id, registration, authorization, decidedAt FROM app") { row in
-                guard let state = AlarmManager.AuthorizationState(rawValue: row.text(2)) else { return }
+                guard let state = AppAuthorization(rawValue: row.text(2)) else { return }
                 let registration = row.text(orNil: 1).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
                 apps.append(StoredApp(
                     appID: row.text(0), registration: registration, authorization: state,
@@ -48,7 +48,7 @@ extension AlarmStore {
         }
     }
 
-    public func alarmIntents() throws -> [AlarmIntents] {
+    package func alarmIntents() throws -> [AlarmIntents] {
         try reading { db in
             var all: [AlarmIntents] = []
             try db.query("SELECT alarmID, appID, stopIntent, secondaryIntent FROM alarmIntent") { row in
@@ -60,7 +60,7 @@ extension AlarmStore {
         }
     }
 
-    public func pendingIntents() throws -> [PendingIntent] {
+    package func pendingIntents() throws -> [PendingIntent] {
         try reading { db in
             try db.texts("SELECT record FROM pendingIntent").compactMap {
                 try? AlarmProtocol.decoder().decode(PendingIntent.self, from: Data($0.utf8))
@@ -69,7 +69,7 @@ extension AlarmStore {
     }
 
     /// Applies a set of changes to these tables as one durable transaction.
-    public func writeApps(_ changes: AppsChanges) throws {
+    package func writeApps(_ changes: AppsChanges) throws {
         guard !changes.isEmpty else { return }
         try write { batch in
             let db = batch.db
@@ -105,17 +105,17 @@ extension AlarmStore {
 }
 
 /// Writes to the apps tables, applied together.
-public struct AppsChanges: Sendable {
-    public var saveApps: [StoredApp] = []
-    public var deleteApps: [String] = []
-    public var saveIntents: [AlarmIntents] = []
-    public var deleteIntents: [UUID] = []
-    public var savePending: [PendingIntent] = []
-    public var deletePending: [UUID] = []
+package struct AppsChanges: Sendable {
+    package var saveApps: [StoredApp] = []
+    package var deleteApps: [String] = []
+    package var saveIntents: [AlarmIntents] = []
+    package var deleteIntents: [UUID] = []
+    package var savePending: [PendingIntent] = []
+    package var deletePending: [UUID] = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         saveApps.isEmpty && deleteApps.isEmpty && saveIntents.isEmpty && deleteIntents.isEmpty && savePending.isEmpty && deletePending.isEmpty
     }
 }

@@ -1,13 +1,13 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmWire
 
 extension AlarmStore {
     /// The writes of one `AlarmStore.write` transaction. Valid only inside that closure.
-    public struct Batch {
+    package struct Batch {
         let db: SQLiteConnection
 
         /// Inserts the record, or replaces the one with the same id.
-        public func save(_ record: AlarmRecord) throws {
+        package func save(_ record: AlarmRecord) throws {
             let json = try RecordJSON.encode(record)
             try db.run("""
                 INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)
@@ -17,14 +17,14 @@ extension AlarmStore {
 
         /// Removes the alarm; false if there was none with that id.
         @discardableResult
-        public func delete(id: UUID) throws -> Bool {
+        package func delete(id: UUID) throws -> Bool {
             try db.run("DELETE FROM alarm WHERE id = ?", [.text(id.uuidString)])
             return db.changes > 0
         }
 
         /// Notes that `record` did not ring for the fire due at `dueAt`; `reason` is shown
         /// as is (normally a `MissedReason` raw value).
-        public func recordMissed(_ record: AlarmRecord, dueAt: Date, reason: String, at date: Date) throws {
+        package func recordMissed(_ record: AlarmRecord, dueAt: Date, reason: String, at date: Date) throws {
             try db.run("""
                 INSERT INTO missedAlarm (alarmID, appID, title, dueAt, reason, recordedAt)
                 VALUES (?, ?, ?, ?, ?, ?)

@@ -3,20 +3,20 @@ import FoundationEssentials
 /// A database file that `AlarmStore.open(at:)` found unusable and moved aside before
 /// creating a fresh one. The caller shows `description` so that the person knows where
 /// their old alarms went.
-public struct CorruptDatabase: Hashable, Sendable, CustomStringConvertible {
+package struct CorruptDatabase: Hashable, Sendable, CustomStringConvertible {
     /// Where the database was (and where the fresh one now is).
-    public var originalPath: String
+    package var originalPath: String
     /// Where the database file went: `<originalPath>.corrupt-<UTC timestamp>`.
-    public var movedTo: String
+    package var movedTo: String
     /// Every file moved, the database first, then those of its `-wal`, `-shm` and
     /// `-journal` files that existed, each renamed with the same suffix so SQLite still
     /// pairs them.
-    public var movedFiles: [String]
-    public var reason: Reason
+    package var movedFiles: [String]
+    package var reason: Reason
     /// When it was moved.
-    public var date: Date
+    package var date: Date
 
-    public init(originalPath: String, movedTo: String, movedFiles: [String], reason: Reason, date: Date) {
+    package init(originalPath: String, movedTo: String, movedFiles: [String], reason: Reason, date: Date) {
         self.originalPath = originalPath
         self.movedTo = movedTo
         self.movedFiles = movedFiles
@@ -24,7 +24,7 @@ public struct CorruptDatabase: Hashable, Sendable, CustomStringConvertible {
         self.date = date
     }
 
-    public enum Reason: Hashable, Sendable, CustomStringConvertible {
+    package enum Reason: Hashable, Sendable, CustomStringConvertible {
         /// SQLite does not recognise the file as a database (SQLITE_NOTADB).
         case notADatabase(String)
         /// SQLite reports the file as damaged while reading it (SQLITE_CORRUPT).
@@ -35,7 +35,7 @@ public struct CorruptDatabase: Hashable, Sendable, CustomStringConvertible {
         /// after migrating they still lack what this version needs.
         case incompatibleSchema(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notADatabase(let message): "not an SQLite database (\(message))"
             case .malformed(let message): "the file is damaged (\(message))"
@@ -45,7 +45,7 @@ public struct CorruptDatabase: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         "the alarm database \(originalPath) was unusable: \(reason). "
             + "It was moved to \(movedTo) and a new, empty one was created; "
             + "the alarms it held are not scheduled. Inspect it with `sqlite3 \(movedTo)`."

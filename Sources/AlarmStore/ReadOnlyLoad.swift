@@ -16,7 +16,7 @@ extension AlarmStore {
     ///
     /// Throws `AlarmStoreError.corrupt` for a file that is not a usable database (and leaves
     /// it where it is), `.cannotOpen` for anything else.
-    public static func loadReadOnly(at url: URL) throws -> LoadedAlarms {
+    package static func loadReadOnly(at url: URL) throws -> LoadedAlarms {
         let path = url.path
         let empty = LoadedAlarms(records: [], undecodable: [])
         guard FileManager.default.fileExists(atPath: path) else { return empty }

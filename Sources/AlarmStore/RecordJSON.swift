@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmWire
 
 /// The `record` column: an AlarmRecord as JSON text. Dates use JSONEncoder's default
 /// (seconds since 2001 as a double), which round-trips every instant exactly.

@@ -6,11 +6,11 @@ import FoundationEssentials
 #endif
 
 /// A write-ahead log whose header is damaged: what was set aside, and where it went.
-public struct DamagedWAL: Hashable, Sendable, CustomStringConvertible {
-    public var movedTo: String
-    public var reason: String
+package struct DamagedWAL: Hashable, Sendable, CustomStringConvertible {
+    package var movedTo: String
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         "the alarm database's write-ahead log was damaged (\(reason)); it was moved to \(movedTo), "
             + "so changes made shortly before may be missing. The file is kept for inspection."
     }

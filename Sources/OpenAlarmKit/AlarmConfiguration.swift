@@ -1,3 +1,5 @@
+import AlarmClient
+
 extension AlarmManager {
     /// Everything needed to schedule an alarm or a timer.
     public struct AlarmConfiguration<Metadata: AlarmMetadata>: Sendable {

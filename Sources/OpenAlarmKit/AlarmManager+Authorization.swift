@@ -1,10 +1,10 @@
-import FoundationEssentials
+import AlarmClient
 
 extension AlarmManager {
     /// This app's authorization as alarmd has it; `.notDetermined` while alarmd cannot be
     /// reached.
     public var authorizationState: AuthorizationState {
-        (try? send(AlarmProtocol.Request(id: 0, op: .authorization, app: appID)).authorization) ?? .notDetermined
+        (try? send(AlarmProtocol.Request(id: 0, op: .authorization, app: appID)).authorization).map(AuthorizationState.init) ?? .notDetermined
     }
 
     /// Asks the person, once, whether this app may schedule alarms and timers, and returns the
@@ -18,11 +18,11 @@ extension AlarmManager {
         // Subscribe before asking, so the answer cannot slip past.
         let events = try watchConnection().watch(app: appID)
         var request = AlarmProtocol.Request(id: 0, op: .requestAuthorization, app: appID)
-        request.registration = registration
-        let state = try send(request).authorization ?? .notDetermined
+        request.registration = registration.wire
+        let state = try send(request).authorization.map(AuthorizationState.init) ?? .notDetermined
         guard state == .notDetermined else { return state }
         for await message in events where message.event == .authorization && message.app == appID {
-            return message.authorization ?? .notDetermined
+            return message.authorization.map(AuthorizationState.init) ?? .notDetermined
         }
         throw ConnectionError.broken("alarmd went away while asking for consent")
     }

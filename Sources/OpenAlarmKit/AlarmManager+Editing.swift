@@ -1,4 +1,4 @@
-import FoundationEssentials
+import AlarmClient
 
 /// What alarm clocks offer besides AlarmKit's lifecycle: turning an alarm off and on,
 /// skipping one occurrence, and changing it in place. Not in AlarmKit; code that must also

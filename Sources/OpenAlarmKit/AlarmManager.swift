@@ -1,4 +1,4 @@
-import FoundationEssentials
+import AlarmClient
 import LinuxSupport
 import Synchronization
 
@@ -84,7 +84,7 @@ public final class AlarmManager: Sendable {
         var request = AlarmProtocol.Request(id: 0, op: .schedule, app: appID, record: record)
         request.stopIntent = try configuration.stopIntent.map { intent throws(IntentCodingError) in try EncodedIntent(intent) }
         request.secondaryIntent = try configuration.secondaryIntent.map { intent throws(IntentCodingError) in try EncodedIntent(intent) }
-        request.registration = registration
+        request.registration = registration.wire
         do {
             return try scheduled(send(request))
         } catch ConnectionError.refused(let reply) where reply.code == .notAuthorized {
@@ -187,11 +187,11 @@ public final class AlarmManager: Sendable {
 /// The app's registration, settable from any thread.
 final class RegistrationBox: @unchecked Sendable {  // `stored` only under `lock`
     private let lock = Lock()
-    private var stored: AppRegistration
+    private var stored: AlarmManager.AppRegistration
 
-    init(_ value: AppRegistration) { stored = value }
+    init(_ value: AlarmManager.AppRegistration) { stored = value }
 
-    var value: AppRegistration {
+    var value: AlarmManager.AppRegistration {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }

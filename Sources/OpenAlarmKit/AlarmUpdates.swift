@@ -1,4 +1,4 @@
-import FoundationEssentials
+import AlarmClient
 
 extension AlarmManager {
     /// An asynchronous sequence of this app's alarms: now, and after every change.
@@ -52,11 +52,11 @@ extension AlarmManager {
         let task = Task { [appID, environment] in
             await Self.follow(app: appID, environment: environment) {
                 guard let link = try? AlarmConnection(socketPath: AlarmPaths(environment: environment).socket),
-                    let state = try? link.send(.authorization, app: appID).authorization
+                    let state = try? link.send(.authorization, app: appID).authorization.map(AuthorizationState.init)
                 else { return }
                 continuation.yield(state)
             } handle: { message in
-                if message.event == .authorization, message.app == appID, let state = message.authorization { continuation.yield(state) }
+                if message.event == .authorization, message.app == appID, let state = message.authorization { continuation.yield(AuthorizationState(state)) }
             }
             continuation.finish()
         }

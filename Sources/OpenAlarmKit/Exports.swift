@@ -1,6 +1,5 @@
-// AlarmKit code uses UUID, Date, Calendar and Locale.Weekday without importing Foundation, and
-// its intents are App Intents: `import OpenAlarmKit` brings both, as `import AlarmKit` does.
-// FoundationEssentials, not Foundation: alarmd and alarmctl import this module, and Foundation
-// in sight would let any stray call link CoreFoundation and ICU into them (README, "Porting").
-@_exported import FoundationEssentials
-@_exported import OpenAppIntents
+// `import OpenAlarmKit` brings AlarmKit's names (the model's public types), FoundationEssentials
+// and the App Intents subset, as `import AlarmKit` does; the client, the wire and the stored
+// record stay out of sight (`package`), so an app sees AlarmKit's API and nothing else.
+@_exported import AlarmModel
+import AlarmClient

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import AlarmClient
 import LinuxSupport
 import Synchronization
 

@@ -1,6 +1,7 @@
 import AlarmStore
 import ArgumentParser
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 
 /// alarmd's figures against the daemon issue's goals: lateness, stop latency, idle wake-ups

@@ -2,6 +2,7 @@ import AlarmCore
 import AlarmSystem
 import ArgumentParser
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 
 /// How fast fire times are computed (issue 2's goals): at most 2 µs per `nextFire` of a

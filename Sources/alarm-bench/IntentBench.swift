@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 import Synchronization
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 
 /// `alarm-bench memory`: where alarmd's resident memory is, mapping by mapping

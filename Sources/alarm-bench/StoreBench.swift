@@ -1,6 +1,7 @@
 import AlarmStore
 import ArgumentParser
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 
 /// The store's share of the daemon's start-up budget (10,000 alarms in under 300 ms) and

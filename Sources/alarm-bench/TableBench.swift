@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 
 /// `alarm-bench table` (`scripts/bench table`): every row of issue 14's table, ours next to its

@@ -1,4 +1,5 @@
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 
 /// alarmd's rows of issue 14's table: memory and wake-ups with 1,000 alarms, `list`, start-up

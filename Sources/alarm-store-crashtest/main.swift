@@ -6,7 +6,7 @@
 import AlarmStore
 import FoundationEssentials
 import Glibc
-import OpenAlarmKit
+import AlarmModel
 
 /// All of `text`, in one write(2) for anything as short as a message.
 func write(_ text: String, to fd: Int32) {

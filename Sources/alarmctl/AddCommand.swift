@@ -3,7 +3,7 @@ import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// `alarmctl apps`: which apps may schedule alarms, and a person's say over it. alarmctl acts
 /// for the person, so it needs no permission of its own.
@@ -37,7 +37,7 @@ struct AppsList: ParsableCommand {
         }
     }
 
-    static func words(_ state: AlarmManager.AuthorizationState) -> String {
+    static func words(_ state: AppAuthorization) -> String {
         Text.authorization(state)
     }
 }

@@ -3,7 +3,7 @@ import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// `alarmctl config check`: validates config.toml the way alarmd reads it and prints the
 /// settings that would be in effect, or every problem with its line.

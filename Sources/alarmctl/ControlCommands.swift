@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// What every lifecycle command takes.
 struct AlarmTarget: ParsableArguments {

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// alarmctl's exit statuses (documented in the README).
 enum Exit {

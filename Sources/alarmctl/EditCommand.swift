@@ -1,7 +1,7 @@
 import AlarmCore
 import ArgumentParser
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// `alarmctl edit`: change what is given, keep everything else and the id.
 struct EditCommand: ParsableCommand {

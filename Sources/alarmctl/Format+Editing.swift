@@ -1,7 +1,7 @@
 import AlarmCore
 import AlarmSystem
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// How turned-off and skipping alarms read (`disable`, `skip`).
 extension Format {

@@ -2,7 +2,7 @@ import AlarmCore
 import AlarmSystem
 import FoundationEssentials
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// How alarms read on a terminal.
 enum Format {

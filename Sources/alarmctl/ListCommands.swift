@@ -1,7 +1,7 @@
 import AlarmCore
 import ArgumentParser
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List every alarm, soonest first.")

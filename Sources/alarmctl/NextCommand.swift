@@ -3,7 +3,7 @@ import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// `alarmctl next SPEC...`: when a time spec fires, without a daemon. Useful to check a
 /// spec before scheduling it, and to see what DST does to it.

@@ -3,7 +3,7 @@ import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 
 /// `alarmctl sound devices`: where a sound can go, and what alarms use now.
 struct SoundDevicesCommand: ParsableCommand {

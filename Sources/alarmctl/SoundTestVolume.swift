@@ -2,7 +2,7 @@ import AlarmAudio
 import AlarmSystem
 import FoundationEssentials
 import Logging
-import OpenAlarmKit
+import AlarmClient
 
 /// `sound play --override-mute`: the alarm volume policy around a test playback, so a user
 /// can hear what an alarm would sound like on a muted laptop. Its own state file, repaired

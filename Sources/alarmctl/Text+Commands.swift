@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// The commands' confirmations and errors (see `Text`).
 extension Text {
@@ -51,7 +51,7 @@ extension Text {
     static let noApps = "no apps have asked to schedule alarms"
     static let appsColumns = (app: "APP", rest: "  PERMISSION      ALARMS  PENDING  NAME")
     static let trusted = "trusted"
-    static func authorization(_ state: AlarmManager.AuthorizationState) -> String {
+    static func authorization(_ state: AppAuthorization) -> String {
         switch state {
         case .authorized: "allowed"
         case .denied: "denied"

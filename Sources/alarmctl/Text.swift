@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// alarmctl's sentences for people, in one place so that a gettext catalogue can later
 /// translate them (each is one whole sentence with its values, never glued fragments).

@@ -1,7 +1,7 @@
 import AlarmCore
 import ArgumentParser
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 struct TimerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// Follows one alarm through the `alarms` lists a watch pushes, by its id. A list that lacks
 /// the alarm before it was ever seen proves nothing: a watch subscribed before the schedule

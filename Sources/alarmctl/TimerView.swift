@@ -3,7 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import OpenAlarmKit
+import AlarmClient
 import Synchronization
 
 /// The live countdown of `alarmctl timer --wait`. On a terminal: one line redrawn every

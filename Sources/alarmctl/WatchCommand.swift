@@ -3,7 +3,7 @@ import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import Glibc
-import OpenAlarmKit
+import AlarmClient
 
 /// A line per change, for status bars (waybar, polybar) and scripts.
 struct WatchCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import AlarmCore
 import AlarmSystem
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 
 /// One line for waybar's `return-type: json` (and polybar, through `text`): what matters most
 /// now, as `text`; everything, as `tooltip`; the state, as `class` for CSS.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import OpenAlarmKit
+import AlarmClient
 import Synchronization
 
 /// `alarmctl watch --waybar`: a `WaybarStatus` line on every change and every second while a

@@ -1,6 +1,6 @@
 import AlarmCore
 import Foundation
-import OpenAlarmKit
+import AlarmModel
 
 /// An instant written the way the tests reason about it: ISO 8601 with its UTC offset.
 /// Parsed by Foundation's formatter, not by the code under test.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAlarmKit
+import AlarmModel
 import Testing
 
 @testable import AlarmCore

@@ -1,5 +1,6 @@
 import AlarmCore
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 import Testing
 

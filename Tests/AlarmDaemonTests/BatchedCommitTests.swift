@@ -1,6 +1,7 @@
 import AlarmCore
 import Foundation
 import Logging
+import AlarmClient
 import OpenAlarmKit
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 import Testing
 import TestSupport

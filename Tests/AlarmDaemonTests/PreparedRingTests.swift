@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import AlarmClient
 import OpenAlarmKit
 import Testing
 

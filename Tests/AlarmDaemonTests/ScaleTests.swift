@@ -1,5 +1,6 @@
 import AlarmStore
 import Foundation
+import AlarmClient
 import OpenAlarmKit
 import Testing
 

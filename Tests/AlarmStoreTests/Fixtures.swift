@@ -1,5 +1,5 @@
 import Foundation
-import OpenAlarmKit
+import AlarmWire
 
 /// A fresh folder under the system's temporary directory, removed by `remove()`.
 struct TemporaryFolder {

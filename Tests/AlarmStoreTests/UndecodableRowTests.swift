@@ -1,5 +1,5 @@
 import Foundation
-import OpenAlarmKit
+import AlarmWire
 import Testing
 
 @testable import AlarmStore

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import OpenAlarmKit
+import AlarmClient
 import Testing
 import TestSupport
 

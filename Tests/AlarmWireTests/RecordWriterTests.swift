@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// The hand-written encoder must write exactly what JSONEncoder writes, byte for byte: the
 /// protocol's compact form (`AlarmProtocol.encoder()`) and `alarmctl list --json`'s pretty one.

@@ -7,11 +7,11 @@ import FoundationEssentials
 /// A folder only this user can enter, checked before the socket inside it is trusted. Without
 /// `XDG_RUNTIME_DIR` the socket lives under `/tmp`, where another user could create the path
 /// first (a folder of theirs, or a symlink to one) and answer in alarmd's place.
-public enum RuntimeDirectoryCheck {
-    public struct Refusal: Error, CustomStringConvertible {
-        public var path: String
-        public var why: String
-        public var description: String {
+package enum RuntimeDirectoryCheck {
+    package struct Refusal: Error, CustomStringConvertible {
+        package var path: String
+        package var why: String
+        package var description: String {
             "refusing \(path): \(why); another user may have created it to intercept alarms. Remove it, or set XDG_RUNTIME_DIR to a private folder"
         }
     }
@@ -19,7 +19,7 @@ public enum RuntimeDirectoryCheck {
     /// Creates `path` with mode 0700 if missing, then checks that it is a real folder (not a
     /// symlink), owned by this user, with no access for anyone else (a folder of ours that
     /// is too open is tightened, since only we could have made it so).
-    public static func ensure(_ path: String) throws(Refusal) {
+    package static func ensure(_ path: String) throws(Refusal) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw Refusal(path: path, why: "it cannot be created (\(String(cString: strerror(errno))))")
         }

@@ -3,22 +3,22 @@ import FoundationEssentials
 /// The wire protocol between alarmd and its clients: one JSON object per line over a Unix
 /// stream socket. Requests carry an `id` and get exactly one reply with the same `id`; a
 /// `watch` request then also receives pushed events (messages with `event` and no `id`).
-public enum AlarmProtocol {
-    public static let version = 1
+package enum AlarmProtocol {
+    package static let version = 1
     /// The largest request line alarmd accepts; a longer one gets an error reply, not a crash.
-    public static let maxRequestBytes = 256 * 1024
+    package static let maxRequestBytes = 256 * 1024
     /// The largest reply or event line a client accepts: a list of 10,000 alarms is ~7 MiB.
-    public static let maxReplyBytes = 64 << 20
+    package static let maxReplyBytes = 64 << 20
     /// The largest app metadata (its JSON text) an alarm may carry.
-    public static let maxMetadataBytes = 4096
+    package static let maxMetadataBytes = AlarmBounds.maxMetadataBytes
     /// Records per line a client asks for in `page` when it reads alarm lists in pages: small
     /// enough that each line stays well under every cap, large enough that 100,000 alarms
     /// take only 100 lines.
-    public static let defaultPage = 1000
+    package static let defaultPage = 1000
     /// The most records per line alarmd sends, whatever `page` asks.
-    public static let maxPage = 10_000
+    package static let maxPage = 10_000
 
-    public enum Operation: String, Codable, Sendable, CaseIterable {
+    package enum Operation: String, Codable, Sendable, CaseIterable {
         /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
         case schedule
         /// All alarms, or one app's (`app`). Replies with `alarms`.
@@ -54,35 +54,35 @@ public enum AlarmProtocol {
         case edit
     }
 
-    public struct Request: Codable, Hashable, Sendable {
-        public var v: Int
-        public var id: Int
-        public var op: Operation
-        public var app: String?
-        public var alarm: UUID?
-        public var record: AlarmRecord?
+    package struct Request: Codable, Hashable, Sendable {
+        package var v: Int
+        package var id: Int
+        package var op: Operation
+        package var app: String?
+        package var alarm: UUID?
+        package var record: AlarmRecord?
         /// `watch`: `alarms` events carry every alarm that rings, counts down or is paused, and
         /// only the first `limit` others (soonest first): all a status bar shows, however many
         /// alarms there are. (`missed`: how many entries.) A daemon that predates it sends all.
-        public var limit: Int?
+        package var limit: Int?
         /// `schedule`: the intents the alarm's Stop and secondary buttons run in the app.
-        public var stopIntent: EncodedIntent?
-        public var secondaryIntent: EncodedIntent?
+        package var stopIntent: EncodedIntent?
+        package var secondaryIntent: EncodedIntent?
         /// `schedule`, `requestAuthorization`: who the app is and how alarmd starts it.
-        public var registration: AppRegistration?
+        package var registration: AppRegistration?
         /// `watch`: this connection runs the app's intents (an `AlarmManager`).
-        public var runsIntents: Bool?
+        package var runsIntents: Bool?
         /// `watch`: also push `ended` events.
-        public var endings: Bool?
+        package var endings: Bool?
         /// `setAuthorization`.
-        public var decision: AppDecision?
+        package var decision: AppDecision?
         /// `list`, `watch`: send alarm lists in lines of at most this many records, each but the
         /// last marked `more`, instead of one line (which outgrows every cap near 40,000 alarms).
         /// An extension of version 1: a daemon that predates it ignores it and sends one line,
         /// which a client that asked reads as a last page; a client that does not ask gets one line.
-        public var page: Int?
+        package var page: Int?
 
-        public init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
+        package init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version
             self.id = id
             self.op = op
@@ -93,7 +93,7 @@ public enum AlarmProtocol {
         }
     }
 
-    public enum EventKind: String, Codable, Sendable {
+    package enum EventKind: String, Codable, Sendable {
         /// The (app's) alarms changed; `alarms` is the whole new list.
         case alarms
         /// An alarm did not ring, or rang out unanswered; `record` and `reason`.
@@ -115,7 +115,7 @@ public enum AlarmProtocol {
 
     /// Why an alarm went away (`ended` events): what a waiting client needs to tell a person's
     /// Stop (from any client or the popup, even before it rang) from a removal.
-    public enum EndReason: String, Codable, Sendable {
+    package enum EndReason: String, Codable, Sendable {
         /// A person stopped it (Stop, or a custom button that ends the alert).
         case stopped
         /// It was cancelled (`alarmctl cancel`, an app's `cancel(id:)`).
@@ -123,57 +123,57 @@ public enum AlarmProtocol {
     }
 
     /// A reply (has `id`) or a pushed event (has `event`).
-    public struct Message: Codable, Hashable, Sendable {
-        public var v: Int = AlarmProtocol.version
-        public var id: Int?
-        public var ok: Bool?
-        public var error: ErrorReply?
-        public var event: EventKind?
-        public var alarm: UUID?
-        public var record: AlarmRecord?
-        public var alarms: [AlarmRecord]?
-        public var missed: [MissedAlarm]?
-        public var status: DaemonStatus?
-        public var reason: String?
-        public var intent: String?
-        public var firedFor: Date?
-        public var firstFrame: Date?
+    package struct Message: Codable, Hashable, Sendable {
+        package var v: Int = AlarmProtocol.version
+        package var id: Int?
+        package var ok: Bool?
+        package var error: ErrorReply?
+        package var event: EventKind?
+        package var alarm: UUID?
+        package var record: AlarmRecord?
+        package var alarms: [AlarmRecord]?
+        package var missed: [MissedAlarm]?
+        package var status: DaemonStatus?
+        package var reason: String?
+        package var intent: String?
+        package var firedFor: Date?
+        package var firstFrame: Date?
         /// A request that succeeded with a caveat: "not yet durable: ..." (the change is in
         /// effect, in memory, but could not be saved yet), a sound that falls back, ...
-        public var warning: String?
-        public var app: String?
-        public var authorization: AlarmManager.AuthorizationState?
-        public var apps: [AppSummary]?
-        public var intents: [PendingIntent]?
+        package var warning: String?
+        package var app: String?
+        package var authorization: AppAuthorization?
+        package var apps: [AppSummary]?
+        package var intents: [PendingIntent]?
         /// An `alarms` reply or event sent in pages (the request's `page`): more lines with the
         /// same `id` (or, for an event, the next `alarms` events) follow, the last without `more`.
-        public var more: Bool?
+        package var more: Bool?
 
-        public init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
+        package init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
             self.id = id
             self.ok = ok
             self.event = event
         }
 
-        public static func failure(id: Int?, _ error: ErrorReply) -> Message {
+        package static func failure(id: Int?, _ error: ErrorReply) -> Message {
             var message = Message(id: id, ok: false)
             message.error = error
             return message
         }
     }
 
-    public struct ErrorReply: Codable, Hashable, Sendable, Error, CustomStringConvertible {
-        public var code: Code
-        public var message: String
+    package struct ErrorReply: Codable, Hashable, Sendable, Error, CustomStringConvertible {
+        package var code: Code
+        package var message: String
 
-        public init(_ code: Code, _ message: String) {
+        package init(_ code: Code, _ message: String) {
             self.code = code
             self.message = message
         }
 
-        public var description: String { message }
+        package var description: String { message }
 
-        public enum Code: String, Codable, Sendable {
+        package enum Code: String, Codable, Sendable {
             case malformed, tooLarge, unsupportedVersion, notFound, invalidTransition, neverFires
             case maximumLimitReached, invalidConfiguration, storage, internalError
             /// alarmd serves as many clients as it may, or is out of descriptors: retry later.
@@ -183,14 +183,14 @@ public enum AlarmProtocol {
         }
     }
 
-    public struct MissedAlarm: Codable, Hashable, Sendable {
-        public var alarm: UUID
-        public var title: String
-        public var dueAt: Date
-        public var reason: String
-        public var recordedAt: Date
+    package struct MissedAlarm: Codable, Hashable, Sendable {
+        package var alarm: UUID
+        package var title: String
+        package var dueAt: Date
+        package var reason: String
+        package var recordedAt: Date
 
-        public init(alarm: UUID, title: String, dueAt: Date, reason: String, recordedAt: Date) {
+        package init(alarm: UUID, title: String, dueAt: Date, reason: String, recordedAt: Date) {
             self.alarm = alarm
             self.title = title
             self.dueAt = dueAt
@@ -199,23 +199,23 @@ public enum AlarmProtocol {
         }
     }
 
-    public struct DaemonStatus: Codable, Hashable, Sendable {
-        public var version: String
-        public var pid: Int32
-        public var timeZone: String
-        public var alarmCount: Int
-        public var audioDevice: String
-        public var notifications: String
+    package struct DaemonStatus: Codable, Hashable, Sendable {
+        package var version: String
+        package var pid: Int32
+        package var timeZone: String
+        package var alarmCount: Int
+        package var audioDevice: String
+        package var notifications: String
         /// Seconds a snooze lasts when an alarm does not say (config `alarms.snooze`).
-        public var defaultSnooze: Double
+        package var defaultSnooze: Double
         /// Why changes cannot be saved right now (disk full, read-only folder); nil when fine.
-        public var storageProblem: String?
+        package var storageProblem: String?
         /// Why config.toml was not applied (the last good settings are in use); nil when fine.
-        public var configProblem: String?
+        package var configProblem: String?
         /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
-        public var wakeFromSuspend: String?
+        package var wakeFromSuspend: String?
 
-        public init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
+        package init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
                     wakeFromSuspend: String? = nil) {
             self.version = version
             self.pid = pid
@@ -229,14 +229,14 @@ public enum AlarmProtocol {
     }
 
     /// Dates travel as seconds since 1970 (fractions kept), which every language reads.
-    public static func encoder() -> JSONEncoder {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    public static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder

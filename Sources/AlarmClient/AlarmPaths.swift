@@ -3,13 +3,13 @@ import Glibc
 
 /// Where OpenAlarmKit keeps its files, per the XDG base-directory spec. Clients and the daemon
 /// resolve the same way, so pointing the XDG variables at a folder isolates a whole setup.
-public struct AlarmPaths: Sendable, Hashable {
-    public var runtimeDirectory: String
-    public var stateDirectory: String
-    public var configDirectory: String
-    public var dataHome: String
+package struct AlarmPaths: Sendable, Hashable {
+    package var runtimeDirectory: String
+    package var stateDirectory: String
+    package var configDirectory: String
+    package var dataHome: String
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         func dir(_ name: String, _ fallback: String) -> String {
             if let value = environment[name], value.hasPrefix("/") { return value }
             return fallback
@@ -28,8 +28,8 @@ public struct AlarmPaths: Sendable, Hashable {
         dataHome = dir("XDG_DATA_HOME", home + "/.local/share")
     }
 
-    public var socket: String { runtimeDirectory + "/alarmd.sock" }
-    public var database: String { stateDirectory + "/alarms.sqlite" }
-    public var configFile: String { configDirectory + "/config.toml" }
-    public var userSounds: String { dataHome + "/openalarmkit/Sounds" }
+    package var socket: String { runtimeDirectory + "/alarmd.sock" }
+    package var database: String { stateDirectory + "/alarms.sqlite" }
+    package var configFile: String { configDirectory + "/config.toml" }
+    package var userSounds: String { dataHome + "/openalarmkit/Sounds" }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// The fast protocol reader must agree with JSONDecoder, the reference: on what the daemon
 /// writes it must read exactly what JSONDecoder reads (and not give up, or lists are slow), and

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// Reading a list's records while its line arrives must give exactly what reading the whole
 /// line gives, however the bytes are cut into receives, and never something JSONDecoder would

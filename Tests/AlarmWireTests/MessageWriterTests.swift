@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// alarmd's hand-written replies and events must be exactly what `AlarmProtocol.encoder()`
 /// writes, byte for byte, and must leave to it what they do not write.
@@ -37,7 +37,7 @@ import Testing
             messages.append(.failure(id: 4, .init(code, "no alarm with id \(id): \"quoted\" / \\ \n ü")))
             messages.append(.failure(id: nil, .init(code, "request larger than 262144 bytes; ignored up to the next newline")))
         }
-        for state in [AlarmManager.AuthorizationState.notDetermined, .denied, .authorized] {
+        for state in [AppAuthorization.notDetermined, .denied, .authorized] {
             var reply = AlarmProtocol.Message(id: 5, ok: true)
             reply.app = "org.example.clock"
             reply.authorization = state

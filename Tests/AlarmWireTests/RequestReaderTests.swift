@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// An intent with parameters of two kinds, made into an `EncodedIntent` as AlarmManager makes it.
 struct SampleIntent: LiveActivityIntent {

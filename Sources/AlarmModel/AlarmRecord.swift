@@ -3,27 +3,27 @@ import FoundationEssentials
 /// Everything the daemon knows about one alarm: its configuration and where it is in its
 /// lifecycle. This is what the store persists and what clients receive; `alarm` is the
 /// AlarmKit-shaped view of it.
-public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
-    public var id: UUID
+package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
+    package var id: UUID
     /// Who scheduled it: used for sound lookup and the per-app cap.
-    public var appID: String
-    public var schedule: Alarm.Schedule?
-    public var countdownDuration: Alarm.CountdownDuration?
+    package var appID: String
+    package var schedule: Alarm.Schedule?
+    package var countdownDuration: Alarm.CountdownDuration?
     /// Boxed: the largest part of a record, and the one that changes least (see `Boxed`).
-    @Boxed public var presentation: AlarmPresentation
-    public var tintColor: Color
+    @Boxed package var presentation: AlarmPresentation
+    package var tintColor: Color
     /// The app's metadata, as the JSON text its encoder produced (at most 4 KiB).
-    public var metadata: String?
-    public var sound: SoundSettings
-    public var phase: Phase
+    package var metadata: String?
+    package var sound: SoundSettings
+    package var phase: Phase
     /// When it was turned off (`disable`): it keeps its settings but never rings until
     /// `enable`. Nil while enabled.
-    public var disabledAt: Date?
+    package var disabledAt: Date?
     /// The occurrence `skip` passed over (a repeating alarm's next date, e.g. a holiday), kept
     /// to say so until the alarm moves past it. Nil when nothing is skipped.
-    public var skippedFire: Date?
+    package var skippedFire: Date?
 
-    public init(
+    package init(
         id: UUID, appID: String, schedule: Alarm.Schedule?,
         countdownDuration: Alarm.CountdownDuration?, presentation: AlarmPresentation,
         tintColor: Color = .accentColor, metadata: String? = nil,
@@ -45,7 +45,7 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
 
     /// Where an alarm is in its lifecycle, with the instants each state needs. Every date is
     /// an absolute instant, so a restart, a clock change or a zone change cannot shift it.
-    public enum Phase: Codable, Hashable, Sendable {
+    package enum Phase: Codable, Hashable, Sendable {
         /// Waiting for `fireDate`, the schedule's next fire (its countdown starts at
         /// `fireDate - preAlert`).
         case scheduled(fireDate: Date)
@@ -56,7 +56,7 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
         /// Ringing since `since`, for the fire that was due at `firedFor`.
         case alerting(since: Date, firedFor: Date)
 
-        public var state: Alarm.State {
+        package var state: Alarm.State {
             switch self {
             case .scheduled: .scheduled
             case .countdown: .countdown
@@ -67,12 +67,12 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// The AlarmKit-shaped snapshot.
-    public var alarm: Alarm {
+    package var alarm: Alarm {
         Alarm(id: id, schedule: schedule, countdownDuration: countdownDuration, state: phase.state)
     }
 
     /// Whether the schedule fires again after this fire (a weekly schedule with any day).
-    public var repeats: Bool {
+    package var repeats: Bool {
         if case .relative(let relative) = schedule, case .weekly(let days) = relative.repeats {
             return !days.isEmpty
         }
@@ -81,7 +81,7 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
 
     /// The live state of the presentation; nil while merely scheduled. `secondsFromGMT` is
     /// the zone's UTC offset at an instant (AlarmCore's `presentationState(in: ZoneRules)`).
-    public func presentationState(secondsFromGMT: (Date) -> Int) -> AlarmPresentationState? {
+    package func presentationState(secondsFromGMT: (Date) -> Int) -> AlarmPresentationState? {
         let mode: AlarmPresentationState.Mode
         switch phase {
         case .scheduled:
@@ -103,16 +103,16 @@ public struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
 }
 
 /// How an alarm sounds.
-public struct SoundSettings: Codable, Hashable, Sendable {
-    public var sound: AlertConfiguration.AlertSound
+package struct SoundSettings: Codable, Hashable, Sendable {
+    package var sound: AlertConfiguration.AlertSound
     /// 0...1; nil means the configured default.
-    public var volume: Double?
+    package var volume: Double?
     /// Seconds to fade in from quiet to `volume`; nil or 0 means no ramp.
-    public var rampSeconds: Double?
+    package var rampSeconds: Double?
     /// The app's own `Sounds/` folder (its bundle), searched first for a named sound.
-    public var bundleDirectory: String?
+    package var bundleDirectory: String?
 
-    public init(sound: AlertConfiguration.AlertSound = .default, volume: Double? = nil, rampSeconds: Double? = nil, bundleDirectory: String? = nil) {
+    package init(sound: AlertConfiguration.AlertSound = .default, volume: Double? = nil, rampSeconds: Double? = nil, bundleDirectory: String? = nil) {
         self.sound = sound
         self.volume = volume
         self.rampSeconds = rampSeconds

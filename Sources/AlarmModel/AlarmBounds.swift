@@ -7,37 +7,37 @@ import FoundationEssentials
 ///
 /// Rule for the whole code base: never `Int(x)` on a Double that has not been through these
 /// bounds (or through `Int(clampingFinite:)`, which cannot trap).
-public enum AlarmBounds {
+package enum AlarmBounds {
     /// Countdowns, snoozes (preAlert, postAlert) and timers: more than 0, at most one year.
-    public static let maxDuration: TimeInterval = 365 * 86400
+    package static let maxDuration: TimeInterval = 365 * 86400
     /// Instants (fixed dates, fire dates): from 1970-01-01 to 2100-01-01 UTC.
-    public static let earliestDate = Date(timeIntervalSince1970: 0)
-    public static let latestDate = Date(timeIntervalSince1970: 4_102_444_800)
-    public static let maxAppIDBytes = 255
-    public static let maxTitleBytes = 1024
-    public static let maxButtonTextBytes = 256
-    public static let maxImageNameBytes = 256
-    public static let maxSoundNameBytes = 255
-    public static let maxPathBytes = 4096
-    public static let maxMetadataBytes = AlarmProtocol.maxMetadataBytes
-    public static let maxRampSeconds: Double = 3600
+    package static let earliestDate = Date(timeIntervalSince1970: 0)
+    package static let latestDate = Date(timeIntervalSince1970: 4_102_444_800)
+    package static let maxAppIDBytes = 255
+    package static let maxTitleBytes = 1024
+    package static let maxButtonTextBytes = 256
+    package static let maxImageNameBytes = 256
+    package static let maxSoundNameBytes = 255
+    package static let maxPathBytes = 4096
+    package static let maxMetadataBytes = 4096
+    package static let maxRampSeconds: Double = 3600
 
     /// Which value is out of range, and the range.
-    public struct Violation: Error, Hashable, Sendable, CustomStringConvertible {
-        public var field: String
-        public var limit: String
+    package struct Violation: Error, Hashable, Sendable, CustomStringConvertible {
+        package var field: String
+        package var limit: String
 
-        public init(field: String, limit: String) {
+        package init(field: String, limit: String) {
             self.field = field
             self.limit = limit
         }
 
-        public var description: String { "\(field) is out of bounds: \(limit)" }
+        package var description: String { "\(field) is out of bounds: \(limit)" }
     }
 
     /// Checks what a client may send: the configuration (schedule, durations, texts, sound).
     /// The phase is not checked, since the daemon replaces it.
-    public static func checkRequest(_ record: AlarmRecord) throws(Violation) {
+    package static func checkRequest(_ record: AlarmRecord) throws(Violation) {
         try checkText(record.appID, "appID", max: maxAppIDBytes, allowEmpty: false)
         if record.appID.contains("/") { throw Violation(field: "appID", limit: "must not contain '/'") }
         if let metadata = record.metadata, metadata.utf8.count > maxMetadataBytes {
@@ -71,7 +71,7 @@ public enum AlarmBounds {
 
     /// Checks a stored record in full: the request's bounds, and every instant and duration
     /// of its phase. A record that fails (a damaged row, an older version's) is set aside.
-    public static func checkStored(_ record: AlarmRecord) throws(Violation) {
+    package static func checkStored(_ record: AlarmRecord) throws(Violation) {
         try checkRequest(record)
         switch record.phase {
         case .scheduled(let fire):
@@ -90,13 +90,13 @@ public enum AlarmBounds {
         }
     }
 
-    public static func checkDuration(_ seconds: TimeInterval, _ field: String) throws(Violation) {
+    package static func checkDuration(_ seconds: TimeInterval, _ field: String) throws(Violation) {
         guard seconds.isFinite, seconds > 0, seconds <= maxDuration else {
             throw Violation(field: field, limit: "more than 0 and at most \(Int(maxDuration)) seconds (1 year); got \(seconds)")
         }
     }
 
-    public static func checkDate(_ date: Date, _ field: String) throws(Violation) {
+    package static func checkDate(_ date: Date, _ field: String) throws(Violation) {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, date >= earliestDate, date <= latestDate else {
             throw Violation(field: field, limit: "from 1970-01-01 to 2100-01-01 UTC; got \(seconds) seconds since 1970")
@@ -147,7 +147,7 @@ extension Int {
     /// The integer nearest `value` toward zero, clamped to Int's range; 0 for NaN. The
     /// conversion to use on any Double that has not been bounds-checked: `Int(x)` traps on a
     /// NaN, an infinity or anything beyond ±9.2e18.
-    public init(clampingFinite value: Double) {
+    package init(clampingFinite value: Double) {
         if value.isNaN {
             self = 0
         } else if value >= 9.2e18 {

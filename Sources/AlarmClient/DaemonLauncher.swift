@@ -8,9 +8,9 @@ import LinuxSupport
 /// Connects to alarmd, starting it when nothing answers: through systemd's user manager when
 /// there is one (socket activation), else by spawning `alarmd` in its own session so that it
 /// outlives the client and ignores the terminal's Ctrl-C.
-public enum DaemonLauncher {
+package enum DaemonLauncher {
     /// Set `OPENALARMKIT_NO_AUTOSTART=1` to get `daemonNotRunning` instead of a new daemon.
-    public static func connect(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) -> AlarmConnection {
+    package static func connect(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) -> AlarmConnection {
         let paths = AlarmPaths(environment: environment)
         if environment["XDG_RUNTIME_DIR"]?.hasPrefix("/") != true {
             // The /tmp fallback: never talk to a socket in a folder another user could own.
@@ -149,7 +149,7 @@ public enum DaemonLauncher {
 }
 
 /// What `alarmd --background` tells its starter through its exit status.
-public enum DaemonStartStatus: UInt8, Sendable {
+package enum DaemonStartStatus: UInt8, Sendable {
     /// The daemon serves on its socket.
     case serving = 0
     /// It could not start; its log says why.

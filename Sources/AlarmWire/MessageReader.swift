@@ -4,12 +4,12 @@ import FoundationEssentials
 /// without JSONDecoder, which on Linux costs about 20 µs a record. Anything it does not expect
 /// (errors, status, missed lists, a newer daemon's fields) gives nil and the caller falls back
 /// to JSONDecoder, the reference.
-enum MessageReader {
+package enum MessageReader {
     static let records = RecordReader(dates: .since1970)
 
     /// The message a whole line holds. `streamed`: the records of its alarm list already read
     /// while the line was arriving; reading resumes after them.
-    static func message(_ bytes: UnsafeRawBufferPointer, streamed: StreamedList = StreamedList()) -> AlarmProtocol.Message? {
+    package static func message(_ bytes: UnsafeRawBufferPointer, streamed: StreamedList = StreamedList()) -> AlarmProtocol.Message? {
         var fields = Fields()
         do throws(JSONMismatch) {
             var cursor: JSONCursor

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 @Suite struct CodableTests {
     @Test func alarmRoundTripsThroughJSON() throws {

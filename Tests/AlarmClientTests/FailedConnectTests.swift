@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import OpenAlarmKit
+import AlarmClient
 
 /// A client retries while alarmd starts, and `watch --waybar` reconnects for as long as it
 /// runs: a connect that fails must leave nothing behind (its receive buffer of 1 MiB was

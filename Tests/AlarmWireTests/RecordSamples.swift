@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// Records for the reader and writer tests: one of each kind, and random ones from a seeded
 /// generator (a failing round can be replayed), with every optional present or not, strings

@@ -6,7 +6,7 @@ import LinuxSupport
 #endif
 
 /// Why talking to alarmd failed.
-public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing listens at the socket.
     case daemonNotRunning(socket: String)
     /// The daemon closed the connection or sent something unreadable.
@@ -14,7 +14,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The daemon refused the request.
     case refused(AlarmProtocol.ErrorReply)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .daemonNotRunning(let socket): "alarmd is not running (no answer at \(socket)); start it with `alarmd` or `systemctl --user start alarmd.socket`"
         case .broken(let why): "lost the connection to alarmd: \(why)"
@@ -25,7 +25,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// One connection to alarmd. Requests block the calling thread until their reply (the daemon
 /// answers in microseconds; a 10 s receive timeout keeps a wedged daemon from hanging us).
-public final class AlarmConnection: @unchecked Sendable {
+package final class AlarmConnection: @unchecked Sendable {
     // The lock serialises whole request/reply exchanges; `fd` and `received` are touched only
     // under it, or by the one watch reader after `watch()` hands the connection over.
     private let lock = Lock()
@@ -35,7 +35,7 @@ public final class AlarmConnection: @unchecked Sendable {
     private var streamed = StreamedList()
     private var nextID = 1
 
-    public init(socketPath: String) throws(ConnectionError) {
+    package init(socketPath: String) throws(ConnectionError) {
         // The descriptor is owned (and closed by deinit) only once connected; a failure closes
         // it here, before `self` exists, so it can never be closed twice.
         fd = try Self.connectedSocket(to: socketPath)
@@ -65,13 +65,13 @@ public final class AlarmConnection: @unchecked Sendable {
 
     /// Sends a request and returns its reply; a refusal throws `.refused`.
     @discardableResult
-    public func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws(ConnectionError) -> AlarmProtocol.Message {
+    package func send(_ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) throws(ConnectionError) -> AlarmProtocol.Message {
         try send(AlarmProtocol.Request(id: 0, op: op, app: app, alarm: alarm, record: record, limit: limit))
     }
 
     /// Sends a request built by the caller (its `id` is replaced) and returns its reply.
     @discardableResult
-    public func send(_ request: AlarmProtocol.Request) throws(ConnectionError) -> AlarmProtocol.Message {
+    package func send(_ request: AlarmProtocol.Request) throws(ConnectionError) -> AlarmProtocol.Message {
         lock.lock()
         defer { lock.unlock() }
         let id = nextID
@@ -99,7 +99,7 @@ public final class AlarmConnection: @unchecked Sendable {
     /// `endings`: also receive `ended` events (why an alarm went away). `limit`: events carry
     /// only the first `limit` scheduled alarms (and all that ring, count down or are paused),
     /// for a status bar that shows no more.
-    public func watch(app: String? = nil, runsIntents: Bool = false, endings: Bool = false, limit: Int? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+    package func watch(app: String? = nil, runsIntents: Bool = false, endings: Bool = false, limit: Int? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
         var request = AlarmProtocol.Request(id: 0, op: .watch, app: app, limit: limit)
         if runsIntents { request.runsIntents = true }
         if endings { request.endings = true }

@@ -6,7 +6,7 @@
 /// A value type still: setting `wrappedValue` makes a new box. Codable as the value itself
 /// (the same JSON as an unboxed property), equal and hashed by value.
 @propertyWrapper
-public struct Boxed<Value> {
+package struct Boxed<Value> {
     private final class Box: @unchecked Sendable {  // immutable after init
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -14,9 +14,9 @@ public struct Boxed<Value> {
 
     private var box: Box
 
-    public init(wrappedValue: Value) { box = Box(wrappedValue) }
+    package init(wrappedValue: Value) { box = Box(wrappedValue) }
 
-    public var wrappedValue: Value {
+    package var wrappedValue: Value {
         get { box.value }
         set { box = Box(newValue) }
     }
@@ -25,24 +25,24 @@ public struct Boxed<Value> {
 extension Boxed: Sendable where Value: Sendable {}
 
 extension Boxed: Equatable where Value: Equatable {
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.box === rhs.box || lhs.box.value == rhs.box.value
     }
 }
 
 extension Boxed: Hashable where Value: Hashable {
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 }
 
 extension Boxed: Encodable where Value: Encodable {
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(box.value)
     }
 }
 
 extension Boxed: Decodable where Value: Decodable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         self.init(wrappedValue: try decoder.singleValueContainer().decode(Value.self))
     }
 }

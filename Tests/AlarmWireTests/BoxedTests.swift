@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenAlarmKit
+@testable import AlarmWire
 
 /// AlarmRecord's boxed presentation: small inline, the same JSON, a value type.
 @Suite struct BoxedTests {

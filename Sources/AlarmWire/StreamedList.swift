@@ -8,7 +8,8 @@
 /// cannot change it; one cut off by the end of what has arrived is read again with more. What
 /// it cannot read stays for the line's end, where `MessageReader` resumes after the records
 /// read (or, giving up, JSONDecoder reads the whole line).
-struct StreamedList {
+package struct StreamedList {
+    package init() {}
     private static let start = Array(#"{"alarms":["#.utf8)
 
     private enum State {
@@ -24,7 +25,7 @@ struct StreamedList {
     private var records: [AlarmRecord] = []
 
     /// Reads what it can of `partial`, the beginning of a line whose newline has not arrived.
-    mutating func advance(_ partial: UnsafeRawBufferPointer) {
+    package mutating func advance(_ partial: UnsafeRawBufferPointer) {
         let position: Int
         switch state {
         case .off: return
@@ -52,7 +53,7 @@ struct StreamedList {
     }
 
     /// Where `MessageReader` picks up: after the records read, with them.
-    var resumption: (position: Int, records: [AlarmRecord])? {
+    package var resumption: (position: Int, records: [AlarmRecord])? {
         guard case .records(let position) = state else { return nil }
         return (position, records)
     }
