@@ -142,6 +142,9 @@ let package = Package(
                 "AlarmDaemon", "AlarmSystem", "AlarmDesktop", "AlarmStore", "AlarmClient", "OpenAlarmKit", "TestSupport",
                 "alarmd", "alarmctl", "CookingTimer",
             ]),
+        // The formats pinned: Tests/Fixtures (a 0.1.0 database, every protocol message) read and
+        // written by today's code.
+        .testTarget(name: "FixtureTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmClient"]),
         // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):
         // server restarts, mute, what a speaker would play.
         .testTarget(

@@ -80,10 +80,43 @@ public final class Playback: Sendable {
         _ = silenced.wait(timeout: .now() + .milliseconds(45))
     }
 
-    /// Waits until the playback is done and returns how it ended.
+    /// Waits until the playback is done and returns how it ended. A cancelled wait returns at
+    /// once with the status so far (`starting` or `playing`): the sound plays on until `stop()`,
+    /// but a caller that gave up (a timeout) is not held by a playback that never ends.
     public func finished() async -> Status {
-        await withCheckedContinuation { continuation in
-            whenDone { continuation.resume(returning: $0) }
+        let waiter = Waiter()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter.wait(continuation)
+                whenDone { waiter.resume($0) }
+            }
+        } onCancel: {
+            waiter.resume(status)
+        }
+    }
+
+    /// One `finished()` call's continuation, resumed once: by the end or by cancellation,
+    /// whichever comes first (cancellation may come before the continuation exists).
+    private final class Waiter: Sendable {
+        private let slot = Mutex<(continuation: CheckedContinuation<Status, Never>?, early: Status?)>((nil, nil))
+
+        func wait(_ continuation: CheckedContinuation<Status, Never>) {
+            let early: Status? = slot.withLock { slot in
+                if let early = slot.early { return early }
+                slot.continuation = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+
+        func resume(_ status: Status) {
+            let continuation: CheckedContinuation<Status, Never>? = slot.withLock { slot in
+                if slot.early != nil { return nil }
+                slot.early = status
+                defer { slot.continuation = nil }
+                return slot.continuation
+            }
+            continuation?.resume(returning: status)
         }
     }
 

@@ -129,8 +129,7 @@ package final class AlarmConnection: @unchecked Sendable {
     }
 
     private func write(_ request: AlarmProtocol.Request) throws(ConnectionError) {
-        var data: Data
-        do { data = try AlarmProtocol.encoder().encode(request) } catch { throw .broken("cannot encode request: \(error)") }
+        guard var data = RequestWriter.json(request) else { throw .broken("cannot encode the request: it holds a number JSON cannot carry") }
         data.append(0x0A)
         var sent = 0
         while sent < data.count {
@@ -146,10 +145,10 @@ package final class AlarmConnection: @unchecked Sendable {
             // The line is read where it lies, before the next receive can move it.
             if let line = received.nextLine() {
                 defer { streamed = StreamedList() }
-                if let fast = MessageReader.message(line, streamed: streamed) { return fast }
-                do { return try AlarmProtocol.decoder().decode(AlarmProtocol.Message.self, from: Data(line)) } catch {
-                    throw .broken("unreadable reply: \(error)")
+                guard let message = MessageReader.message(line, streamed: streamed) else {
+                    throw .broken("unreadable reply (\(line.count) bytes); are alarmd and this client from the same release?")
                 }
+                return message
             }
             streamed.advance(received.pendingBytes)
             guard received.pending <= AlarmProtocol.maxReplyBytes else { throw .broken("reply larger than \(AlarmProtocol.maxReplyBytes) bytes") }

@@ -91,9 +91,6 @@ final class SocketServer {
     private var acceptPaused = false
     /// Held open so that, out of descriptors, one can be freed to tell a client why it is refused.
     private var spareFD: Int32
-    /// The reference for requests `RequestReader` leaves (a newer client's fields, malformed
-    /// ones, which it words the error replies for); made on the first such request only.
-    private lazy var decoder = AlarmProtocol.decoder()
     /// Answers each request: set by `Daemon`, which is built after the server, before the
     /// loop runs (no request is read before).
     var handler: Handler = { _, _ in .line(Data()) }
@@ -349,14 +346,10 @@ final class SocketServer {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
         beforeRequest()
         let request: AlarmProtocol.Request
-        do {
-            if let fast = line.withUnsafeBytes(RequestReader.request) {
-                request = fast
-            } else {
-                request = try decoder.decode(AlarmProtocol.Request.self, from: Data(line))
-            }
-        } catch {
-            push(.failure(id: Self.salvageID(line), .init(.malformed, "malformed request: \(Self.describe(error))")), to: connection)
+        switch line.withUnsafeBytes(RequestReader.read) {
+        case .success(let read): request = read
+        case .failure(let malformed):
+            push(.failure(id: malformed.id, .init(.malformed, "malformed request: \(malformed.reason)")), to: connection)
             return
         }
         guard request.v == AlarmProtocol.version else {
@@ -464,24 +457,6 @@ final class SocketServer {
         connection.stream = nil
         loop.unwatch(connection.fd)
         close(connection.fd)
-    }
-
-    /// The request id of a line that failed to decode as a whole, so the error reply can be
-    /// matched by the client that sent it.
-    private static func salvageID(_ line: ArraySlice<UInt8>) -> Int? {
-        struct IDOnly: Decodable { var id: Int? }
-        return (try? JSONDecoder().decode(IDOnly.self, from: Data(line)))?.id
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
-        case DecodingError.dataCorrupted(let context):
-            context.codingPath.isEmpty ? "not JSON" : "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
-        default: "\(error)"
-        }
     }
 }
 

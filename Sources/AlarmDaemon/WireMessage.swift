@@ -1,12 +1,10 @@
 import FoundationEssentials
 import AlarmClient
 
-/// A reply's or an event's line in the protocol (no newline): `MessageWriter` for the messages
-/// alarmd sends often, JSONEncoder, the reference, for the rest (status, missed lists, apps).
-/// Made only when needed, so that a daemon that never sends those never runs Codable.
+/// A reply's or an event's line in the protocol (no newline), as `MessageWriter` writes it:
+/// nil only for a number JSON cannot carry, which no bounded record holds.
 enum WireMessage {
     static func encode(_ message: AlarmProtocol.Message) -> Data? {
-        if let bytes = MessageWriter.json(message) { return Data(bytes) }
-        return try? AlarmProtocol.encoder().encode(message)
+        MessageWriter.json(message).map { Data($0) }
     }
 }

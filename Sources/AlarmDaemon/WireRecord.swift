@@ -1,9 +1,9 @@
 import FoundationEssentials
 import AlarmClient
 
-/// An alarm's JSON in the protocol: `RecordWriter` (a few µs a record), JSONEncoder, the
-/// reference, for what it leaves (none of the records the daemon accepts: their numbers are
-/// bounded), and "null" for what even that refuses, as a list must still be sent.
+/// An alarm's JSON in the protocol: `RecordWriter` (a few µs a record), and "null" for a
+/// record it refuses (a number JSON cannot carry, which the bounds keep out of every record
+/// the daemon accepts), as a list must still be sent.
 ///
 /// Written for every list rather than cached: with the hand-written writer, encoding costs
 /// about what checking a cached encoding was still valid cost (comparing the whole record),
@@ -13,10 +13,6 @@ enum WireRecord {
         let start = writer.count
         if RecordWriter.write(record, to: &writer) { return }
         writer.truncate(to: start)
-        if let json = try? AlarmProtocol.encoder().encode(record) {
-            writer.raw(json)
-        } else {
-            writer.raw("null".utf8)
-        }
+        writer.raw("null".utf8)
     }
 }

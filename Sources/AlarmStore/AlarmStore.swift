@@ -78,8 +78,9 @@ package final class AlarmStore: Sendable {
 
     /// The rows of the alarm table, each decoded straight from SQLite's buffer: no copy of
     /// 10,000 JSON texts.
-    static func loadAlarms(_ db: SQLiteConnection) throws -> LoadedAlarms {
-        var loader = RecordJSON.Loader()
+    /// `dates`: the rows' epoch (a migrated file's is 1970; see `RecordEpochMigration`).
+    static func loadAlarms(_ db: SQLiteConnection, dates: RecordReader.Dates = .since1970) throws -> LoadedAlarms {
+        var loader = RecordJSON.Loader(dates: dates)
         try db.query("SELECT id, appID, record FROM alarm") { row in
             let id = row.text(0), appID = row.text(1)
             row.withBytes(2) { json in loader.add(id: id, appID: appID, json: json) }

@@ -42,7 +42,8 @@ extension AlarmStore {
         try db.execute("BEGIN")
         defer { try? db.execute("ROLLBACK") }
         guard try db.tableExists(StoreSchema.alarmTable) else { return nil }
-        return try loadAlarms(db)
+        // Not migrated: an older version's rows keep their epoch.
+        return try loadAlarms(db, dates: RecordEpochMigration.dates(db))
     }
 
     /// `file:` URI of `path`: every byte outside the unreserved set and "/" percent-encoded,

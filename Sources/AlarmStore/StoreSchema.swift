@@ -31,6 +31,7 @@ enum StoreSchema {
         migrator.register("v2: apps, alarm intents and pending intents") { db in
             try AppsSchema.migrate(db)
         }
+        migrator.register(RecordEpochMigration.identifier, RecordEpochMigration.migrate)
         return migrator
     }
 

@@ -8,10 +8,9 @@ import FoundationEssentials
 ///
 /// Strict, like the tree it replaces: what is not JSON (a leading zero, `+1`, a raw control
 /// character or invalid UTF-8 in a string, bytes after the value) and what the reader does not
-/// expect throw `JSONMismatch`, and the caller falls back to JSONDecoder, the reference. The
-/// nesting is bounded by the readers' own code: the cursor never descends into a value that no
-/// reader asked for (an unknown key is a mismatch, not something to skip), so no input can
-/// make it recurse deeper than a record is deep.
+/// expect throw `JSONMismatch`. A member the reader does not know (a newer peer's field) is
+/// skipped, checked as JSON, at most `maxSkipDepth` containers deep: so an older client reads
+/// a newer daemon's replies, and no input can make the cursor recurse deeper than that.
 package struct JSONCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Where the next value starts: a reader of a line still arriving (`StreamedList`) resumes
@@ -78,6 +77,41 @@ package struct JSONCursor {
     @inline(__always)
     package mutating func remainingElements(_ element: (inout JSONCursor) throws(JSONMismatch) -> Void) throws(JSONMismatch) {
         while try more(closing: UInt8(ascii: "]")) { try element(&self) }
+    }
+
+    /// How deep a skipped value may nest: far beyond any field this protocol would add, far
+    /// below what the stack could take.
+    package static let maxSkipDepth = 32
+
+    /// Passes over a member no reader knows (a newer peer's field): its key must be a valid,
+    /// unescaped JSON name, its value JSON.
+    package mutating func skipMember(_ key: JSONWord) throws(JSONMismatch) {
+        for byte in key.bytes where byte < 0x20 || byte == UInt8(ascii: "\\") { throw JSONMismatch() }
+        guard String(validating: key.bytes, as: UTF8.self) != nil else { throw JSONMismatch() }
+        try skipValue()
+    }
+
+    /// Passes over the value at the cursor, checking that it is JSON.
+    package mutating func skipValue(depth: Int = 0) throws(JSONMismatch) {
+        guard depth < Self.maxSkipDepth else { throw JSONMismatch() }
+        skipWhitespace()
+        guard position < bytes.count else { throw JSONMismatch() }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): try dictionary { c, _ throws(JSONMismatch) in try c.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["): try array { c throws(JSONMismatch) in try c.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+        case UInt8(ascii: "n"): guard null() else { throw JSONMismatch() }
+        default: _ = try number()
+        }
+    }
+
+    /// Passes over the value at the cursor and returns its bytes (for a cold value's Codable).
+    package mutating func rawValue() throws(JSONMismatch) -> UnsafeRawBufferPointer {
+        skipWhitespace()
+        let start = position
+        try skipValue()
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<position]))
     }
 
     /// After a container's element: true past a comma (another follows), false past `closing`.
@@ -314,9 +348,10 @@ package struct JSONCursor {
     }
 }
 
-/// The input is not the JSON the reader expects: the caller falls back to JSONDecoder.
+/// The input is not the JSON the reader expects; `reason` says what, where a reader knows.
 package struct JSONMismatch: Error {
-    package init() {}
+    package var reason: String?
+    package init(_ reason: String? = nil) { self.reason = reason }
 }
 
 /// A key or a name as its raw bytes in the input (no escapes), compared with ASCII names.

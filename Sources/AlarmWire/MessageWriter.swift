@@ -1,18 +1,17 @@
 import FoundationEssentials
 
-/// Writes the replies and events alarmd sends often (ok and error replies, with or without an
-/// alarm, the events of one alarm) byte for byte as `AlarmProtocol.encoder()` writes them,
-/// without JSONEncoder: encoding even one message runs Codable's generic machinery, whose code
-/// and metadata then stay resident in the daemon for good. The counterpart of `RequestReader`.
+/// Writes every reply and event alarmd sends, without JSONEncoder: encoding even one message
+/// through Codable runs its generic machinery, whose code and metadata then stay resident in
+/// the daemon for good. The cold values a few messages carry (a status, a missed list, the
+/// apps, pending intents) are written by their Codable (`ColdCodec`) where they stand.
 ///
-/// JSONEncoder stays the reference and the fallback: a message with a field this does not
-/// write (status, missed lists, apps, pending intents) or a number JSON cannot carry gives nil.
-/// `MessageWriterTests` compare the output with JSONEncoder's, and count Message's stored
-/// properties so that a new field is not silently left out.
+/// The bytes are JSONEncoder's (keys sorted, slashes unescaped), which the wire fixtures pin:
+/// `MessageWriterTests` compare the output with JSONEncoder over whole messages, and count
+/// Message's stored properties so that a new field is not silently left out.
 package enum MessageWriter {
-    /// The message's JSON (no newline), or nil when only JSONEncoder can say.
+    /// The message's JSON (no newline), or nil for a number JSON cannot carry (NaN, infinity),
+    /// which no bounded record holds.
     package static func json(_ message: AlarmProtocol.Message) -> [UInt8]? {
-        guard message.apps == nil, message.missed == nil, message.status == nil, message.intents?.isEmpty != false else { return nil }
         var writer = JSONTextWriter(capacity: message.record == nil && message.alarms == nil ? 256 : 1024)
         var object = writer.beginObject()
         // In JSONEncoder's order: the keys' UTF-8 bytes.
@@ -27,6 +26,11 @@ package enum MessageWriter {
         if let app = message.app {
             writer.key("app", in: &object)
             writer.string(app)
+        }
+        if let apps = message.apps {
+            writer.key("apps", in: &object)
+            guard let json = ColdCodec.json(apps) else { return nil }
+            writer.raw(json)
         }
         if let authorization = message.authorization {
             writer.key("authorization", in: &object)
@@ -61,10 +65,15 @@ package enum MessageWriter {
             writer.key("intent", in: &object)
             writer.string(intent)
         }
-        if message.intents != nil {  // empty, as checked above
+        if let intents = message.intents {
             writer.key("intents", in: &object)
-            let list = writer.beginArray()
-            writer.endArray(list)
+            guard let json = ColdCodec.json(intents) else { return nil }
+            writer.raw(json)
+        }
+        if let missed = message.missed {
+            writer.key("missed", in: &object)
+            guard let json = ColdCodec.json(missed) else { return nil }
+            writer.raw(json)
         }
         if let more = message.more {
             writer.key("more", in: &object)
@@ -81,6 +90,11 @@ package enum MessageWriter {
         if let record = message.record {
             writer.key("record", in: &object)
             guard RecordWriter.write(record, to: &writer) else { return nil }
+        }
+        if let status = message.status {
+            writer.key("status", in: &object)
+            guard let json = ColdCodec.json(status) else { return nil }
+            writer.raw(json)
         }
         writer.key("v", in: &object)
         writer.int(message.v)

@@ -227,18 +227,4 @@ package enum AlarmProtocol {
             self.wakeFromSuspend = wakeFromSuspend
         }
     }
-
-    /// Dates travel as seconds since 1970 (fractions kept), which every language reads.
-    package static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    package static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }
 }

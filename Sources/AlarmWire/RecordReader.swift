@@ -1,14 +1,13 @@
 import FoundationEssentials
 
-/// Reads an AlarmRecord from the JSON that JSONEncoder wrote for it, laid out as the
-/// synthesized Codable conformances lay it out (its keys in any order), many times faster than
-/// JSONDecoder on Linux. Strict on purpose: an unknown key (a field added to AlarmRecord), a
-/// missing or repeated one, or an unexpected type gives nil, and the caller falls back to
-/// JSONDecoder, which stays the reference. `RecordReaderTests` checks the two agree on every
-/// kind of record.
+/// The record's one reader, on the wire and in the store: the JSON `RecordWriter` (and, before
+/// it, JSONEncoder) wrote, its keys in any order, many times faster than JSONDecoder on Linux.
+/// A member it does not know (a newer version's field) is skipped; a missing or repeated one,
+/// an unknown enum case or an unexpected type is refused. `RecordReaderTests` check it agrees
+/// with JSONDecoder, the reference, on every kind of record.
 ///
-/// The store writes dates as JSONEncoder's default (seconds since 2001); the protocol as
-/// seconds since 1970.
+/// Dates are seconds since 1970; `.sinceReferenceDate` (2001) reads the rows of store files
+/// from before schema v3, for their migration.
 package struct RecordReader: Sendable {
     package enum Dates: Sendable { case sinceReferenceDate, since1970 }
 
@@ -18,13 +17,18 @@ package struct RecordReader: Sendable {
 
     /// The record that `bytes` hold, nothing else.
     package func record(_ bytes: UnsafeRawBufferPointer) -> AlarmRecord? {
+        try? read(bytes).get()
+    }
+
+    /// The record that `bytes` hold, or why they hold none.
+    package func read(_ bytes: UnsafeRawBufferPointer) -> Result<AlarmRecord, JSONMismatch> {
         var cursor = JSONCursor(bytes)
         do throws(JSONMismatch) {
             let record = try record(&cursor)
             try cursor.finish()
-            return record
+            return .success(record)
         } catch {
-            return nil
+            return .failure(error)
         }
     }
 
@@ -47,10 +51,14 @@ package struct RecordReader: Sendable {
             case "phase": try refuseRepeated(phase); phase = try readPhase(&c)
             case "disabledAt": try refuseRepeated(disabledAt); disabledAt = .some(c.null() ? nil : try readDate(&c))
             case "skippedFire": try refuseRepeated(skippedFire); skippedFire = .some(c.null() ? nil : try readDate(&c))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
-        guard let id, let appID, let presentation, let tintColor, let sound, let phase else { throw JSONMismatch() }
+        guard let id, let appID, let presentation, let tintColor, let sound, let phase else {
+            let missing = [("id", id == nil), ("appID", appID == nil), ("presentation", presentation == nil), ("tintColor", tintColor == nil),
+                           ("sound", sound == nil), ("phase", phase == nil)].filter(\.1).map(\.0)
+            throw JSONMismatch("missing \(missing.joined(separator: ", "))")
+        }
         return AlarmRecord(
             id: id, appID: appID, schedule: schedule ?? nil, countdownDuration: countdownDuration ?? nil,
             presentation: presentation, tintColor: tintColor, metadata: metadata ?? nil, sound: sound, phase: phase,
@@ -101,7 +109,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "time": try refuseRepeated(time); time = try readTime(&c)
             case "repeats": try refuseRepeated(repeats); repeats = try readRecurrence(&c)
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let time, let repeats else { throw JSONMismatch() }
@@ -114,7 +122,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "hour": try refuseRepeated(hour); hour = try c.int()
             case "minute": try refuseRepeated(minute); minute = try c.int()
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let hour, let minute else { throw JSONMismatch() }
@@ -143,7 +151,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "preAlert": try refuseRepeated(preAlert); preAlert = .some(c.null() ? nil : try c.double())
             case "postAlert": try refuseRepeated(postAlert); postAlert = .some(c.null() ? nil : try c.double())
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         return Alarm.CountdownDuration(preAlert: preAlert ?? nil, postAlert: postAlert ?? nil)
@@ -157,7 +165,7 @@ package struct RecordReader: Sendable {
             case "alert": try refuseRepeated(alert); alert = try readAlert(&c)
             case "countdown": try refuseRepeated(countdown); countdown = .some(c.null() ? nil : try readCountdown(&c))
             case "paused": try refuseRepeated(paused); paused = .some(c.null() ? nil : try readPaused(&c))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let alert else { throw JSONMismatch() }
@@ -175,7 +183,7 @@ package struct RecordReader: Sendable {
             case "secondaryButtonBehavior":
                 try refuseRepeated(behavior)
                 behavior = .some(c.null() ? nil : try readRaw(&c, as: AlarmPresentation.Alert.SecondaryButtonBehavior.self))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let title, let stopButton else { throw JSONMismatch() }
@@ -189,7 +197,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "title": try refuseRepeated(title); title = try readTitle(&c)
             case "pauseButton": try refuseRepeated(pauseButton); pauseButton = .some(c.null() ? nil : try readButton(&c))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let title else { throw JSONMismatch() }
@@ -202,7 +210,7 @@ package struct RecordReader: Sendable {
             switch key {
             case "title": try refuseRepeated(title); title = try readTitle(&c)
             case "resumeButton": try refuseRepeated(resumeButton); resumeButton = try readButton(&c)
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let title, let resumeButton else { throw JSONMismatch() }
@@ -216,7 +224,7 @@ package struct RecordReader: Sendable {
             case "text": try refuseRepeated(text); text = try readTitle(&c)
             case "textColor": try refuseRepeated(textColor); textColor = try readColor(&c)
             case "systemImageName": try refuseRepeated(systemImageName); systemImageName = try c.string()
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let text, let textColor, let systemImageName else { throw JSONMismatch() }
@@ -231,7 +239,7 @@ package struct RecordReader: Sendable {
             case "green": try refuseRepeated(green); green = try c.double()
             case "blue": try refuseRepeated(blue); blue = try c.double()
             case "opacity": try refuseRepeated(opacity); opacity = try c.double()
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let red, let green, let blue, let opacity else { throw JSONMismatch() }
@@ -247,7 +255,7 @@ package struct RecordReader: Sendable {
             case "volume": try refuseRepeated(volume); volume = .some(c.null() ? nil : try c.double())
             case "rampSeconds": try refuseRepeated(rampSeconds); rampSeconds = .some(c.null() ? nil : try c.double())
             case "bundleDirectory": try refuseRepeated(bundleDirectory); bundleDirectory = .some(c.null() ? nil : try c.string())
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
         guard let sound else { throw JSONMismatch() }
@@ -279,7 +287,7 @@ package struct RecordReader: Sendable {
                 case ("countdown", "startDate"), ("alerting", "since"): try refuseRepeated(second); second = try readDate(&c)
                 case ("countdown", "total"), ("paused", "total"): try refuseRepeated(total); total = try c.double()
                 case ("countdown", "previouslyElapsed"), ("paused", "previouslyElapsed"): try refuseRepeated(elapsed); elapsed = try c.double()
-                default: throw JSONMismatch()
+                default: try c.skipMember(field)  // a newer peer's field
                 }
             }
             switch (key, first, second, total, elapsed) {

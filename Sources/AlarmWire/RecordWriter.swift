@@ -1,15 +1,14 @@
 import FoundationEssentials
 
-/// Writes an AlarmRecord as the protocol's JSONEncoder (`AlarmProtocol.encoder()`) writes it,
-/// byte for byte, or pretty as `alarmctl list --json` prints it, or with the store's dates
-/// (seconds since 2001, JSONEncoder's default): the counterpart of `RecordReader`. JSONEncoder stays the reference and the fallback: a record this cannot
-/// write exactly (a non-finite number, which JSONEncoder refuses) gives nil.
+/// The record's one writer, on the wire and in the store: the bytes the protocol's JSONEncoder
+/// (`AlarmProtocol.encoder()`) writes, or pretty as `alarmctl list --json` prints them. A record
+/// it cannot write exactly (a non-finite number, which JSONEncoder refuses too and the bounds
+/// keep out) gives nil. The counterpart of `RecordReader`.
 ///
 /// Each type's keys are written in JSONEncoder's sorted order; `RecordWriterTests` compare
-/// the output with JSONEncoder's for every kind of record and many random ones, and count the
-/// stored properties so that a new field is not silently left out.
+/// the output with JSONEncoder's for every kind of record and many random ones.
 package enum RecordWriter {
-    /// The record's JSON, or nil when only JSONEncoder can say what to do with it.
+    /// The record's JSON, or nil for a number JSON cannot carry.
     package static func json(_ record: AlarmRecord, pretty: Bool = false, dates: RecordReader.Dates = .since1970) -> [UInt8]? {
         var writer = JSONTextWriter(pretty: pretty, capacity: 1024)
         return write(record, to: &writer, dates: dates) ? writer.take() : nil

@@ -1,26 +1,61 @@
 import FoundationEssentials
 
-/// Reads the requests alarmd receives without JSONDecoder: decoding even one request runs
-/// Codable's generic machinery, whose code and metadata then stay resident in the daemon (with
-/// the replies' JSONEncoder, some 0.5 MiB of an idle daemon that had served 1,000 schedules),
-/// and a schedule took 180 µs of CPU where it now takes 100. The daemon's counterpart of
-/// `MessageReader`.
+/// Reads the requests alarmd receives, the only reader of them: Codable would leave its
+/// generic machinery resident in the daemon (some 0.5 MiB of an idle daemon that had served
+/// 1,000 schedules, with the replies' JSONEncoder), and a schedule took 180 µs of CPU where it
+/// now takes 100. The daemon's counterpart of `MessageReader`, and of `RequestWriter`.
 ///
-/// Strict in the same way: an unknown key (a newer client's field), a repeated one, a missing
-/// one or an unexpected type gives nil, and the caller falls back to JSONDecoder, which stays
-/// the reference and words the error replies. `RequestReaderTests` check that whatever this
-/// reads, JSONDecoder reads the same.
+/// A member it does not know (a newer client's) is skipped; a repeated one, a missing one or
+/// an unexpected type is a malformed request, whose reply names the field.
+/// `RequestReaderTests` check that whatever this reads, JSONDecoder reads the same.
 package enum RequestReader {
     static let records = RecordReader(dates: .since1970)
 
-    /// The request a whole line holds, or nil when only JSONDecoder can say.
-    package static func request(_ bytes: UnsafeRawBufferPointer) -> AlarmProtocol.Request? {
+    /// Why a line is not a request, and its `id` if it has a readable one, so that the client
+    /// that sent it can match the error reply.
+    package struct Malformed: Error, Hashable {
+        package var id: Int?
+        package var reason: String
+    }
+
+    /// The request a whole line holds.
+    package static func read(_ bytes: UnsafeRawBufferPointer) -> Result<AlarmProtocol.Request, Malformed> {
         var fields = Fields()
         var cursor = JSONCursor(bytes)
+        var failedKey: String?
         do throws(JSONMismatch) {
-            try cursor.object { c, key throws(JSONMismatch) in try fields.read(key, &c) }
+            try cursor.object { c, key throws(JSONMismatch) in
+                do throws(JSONMismatch) { try fields.read(key, &c) } catch {
+                    failedKey = String(decoding: key.bytes, as: UTF8.self)
+                    throw error
+                }
+            }
             try cursor.finish()
-            return try fields.request()
+        } catch {
+            let reason = failedKey.map { "bad value at '\($0)'" } ?? "not JSON"
+            return .failure(Malformed(id: salvageID(bytes), reason: reason))
+        }
+        guard let v = fields.v else { return .failure(Malformed(id: fields.id, reason: "missing field 'v'")) }
+        guard let id = fields.id else { return .failure(Malformed(id: nil, reason: "missing field 'id'")) }
+        guard let op = fields.op else { return .failure(Malformed(id: id, reason: "missing field 'op'")) }
+        return .success(fields.request(v: v, id: id, op: op))
+    }
+
+    /// The request, or nil if the line is malformed.
+    package static func request(_ bytes: UnsafeRawBufferPointer) -> AlarmProtocol.Request? {
+        try? read(bytes).get()
+    }
+
+    /// The `id` of a line that is a JSON object with an integer `id`, whatever else it holds.
+    private static func salvageID(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var cursor = JSONCursor(bytes)
+        var id: Int?
+        do throws(JSONMismatch) {
+            try cursor.object { c, key throws(JSONMismatch) in
+                if case "id" = key { id = try c.int() } else { try c.skipValue() }
+            }
+            try cursor.finish()
+            return id
         } catch {
             return nil
         }
@@ -44,18 +79,18 @@ package enum RequestReader {
             case "record": try refuseRepeated(record); record = .some(c.null() ? nil : try records.record(&c))
             case "limit": try refuseRepeated(limit); limit = .some(c.null() ? nil : try c.int())
             case "page": try refuseRepeated(page); page = .some(c.null() ? nil : try c.int())
-            case "stopIntent": try refuseRepeated(stopIntent); stopIntent = .some(c.null() ? nil : try intent(&c))
-            case "secondaryIntent": try refuseRepeated(secondaryIntent); secondaryIntent = .some(c.null() ? nil : try intent(&c))
-            case "registration": try refuseRepeated(registration); registration = .some(c.null() ? nil : try readRegistration(&c))
+            case "stopIntent": try refuseRepeated(stopIntent); stopIntent = .some(c.null() ? nil : try ColdCodec.value(EncodedIntent.self, from: c.rawValue()))
+            case "secondaryIntent": try refuseRepeated(secondaryIntent); secondaryIntent = .some(c.null() ? nil : try ColdCodec.value(EncodedIntent.self, from: c.rawValue()))
+            case "registration": try refuseRepeated(registration); registration = .some(c.null() ? nil : try ColdCodec.value(AppRegistration.self, from: c.rawValue()))
             case "runsIntents": try refuseRepeated(runsIntents); runsIntents = .some(c.null() ? nil : try c.bool())
             case "endings": try refuseRepeated(endings); endings = .some(c.null() ? nil : try c.bool())
             case "decision": try refuseRepeated(decision); decision = .some(c.null() ? nil : try raw(&c, as: AppDecision.self))
-            default: throw JSONMismatch()
+            default: try c.skipMember(key)  // a newer peer's field
             }
         }
 
-        func request() throws(JSONMismatch) -> AlarmProtocol.Request {
-            guard let v, let id, let op else { throw JSONMismatch() }
+        /// The request, with the three members every request has.
+        func request(v: Int, id: Int, op: AlarmProtocol.Operation) -> AlarmProtocol.Request {
             var request = AlarmProtocol.Request(id: id, op: op, app: app ?? nil, alarm: alarm ?? nil, record: record ?? nil, limit: limit ?? nil)
             request.v = v
             request.page = page ?? nil
@@ -73,59 +108,5 @@ package enum RequestReader {
     private static func raw<T: RawRepresentable<String>>(_ c: inout JSONCursor, as: T.Type) throws(JSONMismatch) -> T {
         guard let value = T(rawValue: try c.string()) else { throw JSONMismatch() }
         return value
-    }
-
-    private static func intent(_ c: inout JSONCursor) throws(JSONMismatch) -> EncodedIntent {
-        var typeName: String?, mangledTypeName: String?, parameters: [String: String]?
-        try c.object { c, key throws(JSONMismatch) in
-            switch key {
-            case "typeName": try refuseRepeated(typeName); typeName = try c.string()
-            case "mangledTypeName": try refuseRepeated(mangledTypeName); mangledTypeName = try c.string()
-            case "parameters":
-                try refuseRepeated(parameters)
-                var values: [String: String] = [:]
-                try c.dictionary { c, name throws(JSONMismatch) in
-                    // Which of two equal keys JSONDecoder keeps is for it to say (equal as
-                    // Strings: "é" precomposed or not are one key).
-                    guard values[name] == nil else { throw JSONMismatch() }
-                    values[name] = try c.string()
-                }
-                parameters = values
-            default: throw JSONMismatch()
-            }
-        }
-        guard let typeName, let mangledTypeName, let parameters else { throw JSONMismatch() }
-        return EncodedIntent(typeName: typeName, mangledTypeName: mangledTypeName, parameters: parameters)
-    }
-
-    private static func readRegistration(_ c: inout JSONCursor) throws(JSONMismatch) -> AppRegistration {
-        var displayName: String?, usageDescription: String??, launch: AppLaunch??
-        try c.object { c, key throws(JSONMismatch) in
-            switch key {
-            case "displayName": try refuseRepeated(displayName); displayName = try c.string()
-            case "usageDescription": try refuseRepeated(usageDescription); usageDescription = .some(c.null() ? nil : try c.string())
-            case "launch": try refuseRepeated(launch); launch = .some(c.null() ? nil : try readLaunch(&c))
-            default: throw JSONMismatch()
-            }
-        }
-        guard let displayName else { throw JSONMismatch() }
-        return AppRegistration(displayName: displayName, usageDescription: usageDescription ?? nil, launch: launch ?? nil)
-    }
-
-    private static func readLaunch(_ c: inout JSONCursor) throws(JSONMismatch) -> AppLaunch {
-        var executable: String?, arguments: [String]?
-        try c.object { c, key throws(JSONMismatch) in
-            switch key {
-            case "executable": try refuseRepeated(executable); executable = try c.string()
-            case "arguments":
-                try refuseRepeated(arguments)
-                var list: [String] = []
-                try c.array { c throws(JSONMismatch) in list.append(try c.string()) }
-                arguments = list
-            default: throw JSONMismatch()
-            }
-        }
-        guard let executable, let arguments else { throw JSONMismatch() }
-        return AppLaunch(executable: executable, arguments: arguments)
     }
 }

@@ -7,7 +7,7 @@
 /// key) is read early. A record is kept only once its closing brace is in, so later bytes
 /// cannot change it; one cut off by the end of what has arrived is read again with more. What
 /// it cannot read stays for the line's end, where `MessageReader` resumes after the records
-/// read (or, giving up, JSONDecoder reads the whole line).
+/// read.
 package struct StreamedList {
     package init() {}
     private static let start = Array(#"{"alarms":["#.utf8)

@@ -21,6 +21,22 @@ import Testing
         #expect(final == .stopped)
     }
 
+    /// The tests' timeout must end a wait on a playback that never ends (a hang in the player
+    /// fails a test instead of blocking the run), so a cancelled `finished()` returns at once.
+    @Test func aTimeoutEndsTheWaitForAPlaybackThatNeverEnds() async throws {
+        let dir = try TempDir()
+        let wav = dir.file("loop.wav")
+        try makeSound(wav, seconds: 0.5)
+        let playback = Playback.start([.file(wav)], options: options("null", loop: true))
+        defer { playback.stop() }
+        try waitUntilPlaying(playback)
+        let start = ContinuousClock.now
+        await #expect(throws: TestError.self) { try await withTimeout(0.3) { await playback.finished() } }
+        let waited = ContinuousClock.now - start
+        #expect(waited < .seconds(3), "the timed-out wait took \(waited)")
+        #expect(!playback.status.isDone, "still playing: only the wait ended")
+    }
+
     @Test func loopingOnNullIsPacedAndCheap() async throws {
         let dir = try TempDir()
         let wav = dir.file("loop.wav")

@@ -137,20 +137,32 @@ import TestSupport
         let fixed = makeRecord(title: "Fixed", schedule: .fixed(fixedDate))
         try daemon.connect().send(.schedule, record: relative)
         try daemon.connect().send(.schedule, record: fixed)
-        guard case .scheduled(let berlinFire) = try daemon.record(relative.id)?.phase else { return }
+        let berlinPhase = try daemon.record(relative.id)?.phase
+        guard case .scheduled(let berlinFire) = berlinPhase else {
+            Issue.record("the relative alarm is not scheduled in Berlin: \(String(describing: berlinPhase))")
+            return
+        }
 
         // Replace the link the way timedatectl does: a new link renamed over the old one.
         let staged = folder.appendingPathComponent("localtime.new").path
         try FileManager.default.createSymbolicLink(atPath: staged, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
         rename(staged, link)
         try await eventually("the daemon to notice the new zone") { try daemon.connect().send(.status).status?.timeZone == "Asia/Tokyo" }
-        guard case .scheduled(let tokyoFire) = try daemon.record(relative.id)?.phase else { return }
+        let tokyoPhase = try daemon.record(relative.id)?.phase
+        guard case .scheduled(let tokyoFire) = tokyoPhase else {
+            Issue.record("the relative alarm is not scheduled in Tokyo: \(String(describing: tokyoPhase))")
+            return
+        }
         var tokyo = Calendar(identifier: .gregorian)
         tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
         let parts = tokyo.dateComponents([.weekday, .hour, .minute], from: tokyoFire)
         #expect(parts.weekday == 2 && parts.hour == 6 && parts.minute == 30, "Monday 06:30 on Tokyo's clock")
         #expect(tokyoFire != berlinFire)
-        guard case .scheduled(let fixedFire) = try daemon.record(fixed.id)?.phase else { return }
+        let fixedPhase = try daemon.record(fixed.id)?.phase
+        guard case .scheduled(let fixedFire) = fixedPhase else {
+            Issue.record("the fixed alarm is not scheduled: \(String(describing: fixedPhase))")
+            return
+        }
         // Dates cross the wire as seconds since 1970, exact to well under a microsecond.
         #expect(abs(fixedFire.timeIntervalSince(fixedDate)) < 1e-5)
     }

@@ -49,7 +49,11 @@ import TestSupport
 
         try await server.send("invoke \(popup.id) snooze")
         try await eventually("snooze to count down") { try daemon.record(timer.id)?.phase.state == .countdown }
-        guard case .countdown(let start, let fire, let total, _) = try daemon.record(timer.id)?.phase else { return }
+        let snoozed = try daemon.record(timer.id)?.phase
+        guard case .countdown(let start, let fire, let total, _) = snoozed else {
+            Issue.record("the snoozed timer is not counting down: \(String(describing: snoozed))")
+            return
+        }
         #expect(total == 1.5)
         #expect(abs(fire.timeIntervalSince(start) - 1.5) < 0.001)
         let bytesWhenSnoozed = daemon.audioBytes

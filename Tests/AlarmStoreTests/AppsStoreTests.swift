@@ -16,7 +16,7 @@ import Testing
             let record = sampleRecord(appID: "org.example.before")
             try v1.run(
                 "INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)",
-                [.text(record.id.uuidString), .text(record.appID), .text(try RecordJSON.encode(record))])
+                [.text(record.id.uuidString), .text(record.appID), .text(v2RowJSON(record))])
             try v1.close()
         }
         let store = try AlarmStore(at: folder.database)

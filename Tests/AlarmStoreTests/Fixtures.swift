@@ -64,3 +64,9 @@ let everyPhase: [AlarmRecord.Phase] = [
     .paused(total: 600, previouslyElapsed: 123.456),
     .alerting(since: fireDate, firedFor: startDate),
 ]
+
+/// A record's row as versions before schema v3 wrote it (dates in seconds since 2001), for
+/// files made as an older version left them.
+func v2RowJSON(_ record: AlarmRecord) -> String {
+    String(decoding: RecordWriter.json(record, dates: .sinceReferenceDate) ?? [], as: UTF8.self)
+}

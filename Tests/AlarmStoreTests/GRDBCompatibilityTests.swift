@@ -31,7 +31,7 @@ import Testing
         }
         for record in records {
             try db.run("INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)",
-                       [.text(record.id.uuidString), .text(record.appID), .text(try RecordJSON.encode(record))])
+                       [.text(record.id.uuidString), .text(record.appID), .text(v2RowJSON(record))])
         }
         try db.close()
     }
@@ -42,7 +42,9 @@ import Testing
         return try db.texts("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
     }
 
-    @Test func aCurrentGRDBFileOpensWithoutMigratingOrCopying() throws {
+    /// The last GRDB schema (v2) gains no table: only its rows' dates are rewritten (v3),
+    /// after the usual copy.
+    @Test func aV2GRDBFileKeepsItsSchemaAndOnlyItsRowsChange() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.url.appendingPathComponent("alarms.sqlite").path
@@ -56,7 +58,7 @@ import Testing
         #expect(try store.apps().map(\.authorization) == [.denied])
         try store.close()
         #expect(try schema(path) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["alarms.sqlite"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["alarms.sqlite", "alarms.sqlite.before-v3"])
     }
 
     @Test func aV1GRDBFileIsCopiedThenMigratedAndRecordedInGRDBsTable() throws {

@@ -49,13 +49,16 @@ struct SampleIntent: LiveActivityIntent {
         return a == b && (try? encoded(a)) == (try? encoded(b))
     }
 
-    /// The contract for any input: give up, or read what JSONDecoder reads.
-    private func expectAgrees(_ bytes: [UInt8], _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let fast = read(bytes) else { return }
+    /// The contract for any input: give up, or read what JSONDecoder reads. True when it read
+    /// it, so there was something to compare.
+    @discardableResult
+    private func expectAgrees(_ bytes: [UInt8], _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = read(bytes) else { return false }
         let reference = reference(bytes)
         let text = String(decoding: bytes, as: UTF8.self).debugDescription
         #expect(reference != nil, "\(context) read what JSONDecoder refuses: \(text)", sourceLocation: sourceLocation)
         #expect(same(fast, reference), "\(context) read differently from JSONDecoder: \(text)", sourceLocation: sourceLocation)
+        return true
     }
 
     /// Read, and as JSONDecoder reads it, and as it was sent.
@@ -256,11 +259,10 @@ struct SampleIntent: LiveActivityIntent {
         expectAgrees(Array(json.utf8))
     }
 
-    /// What this gives up on is given up on: each of these must go to JSONDecoder.
+    /// What this refuses is a malformed request (alarmd has no other reader).
     @Test(arguments: [
-        #"{"v":1,"id":1,"op":"list","newField":1}"#, #"{"v":1,"id":1,"op":"list","id":2}"#, #"{"v":1,"id":1}"#,
+        #"{"v":1,"id":1,"op":"list","id":2}"#, #"{"v":1,"id":1}"#,
         #"{"v":1,"id":1.0,"op":"list"}"#, #"{"v":1,"id":1,"op":"list","app":7}"#, #"{"v":1,"id":1,"op":"explode"}"#,
-        #"{"v":1,"id":1,"op":"list","stopIntent":{"typeName":"T","mangledTypeName":"M","parameters":{"a":"1","a":"2"}}}"#,
         #"{"v":1,"id":1,"op":"list","registration":{"displayName":"A","launch":{"executable":"/x"}}}"#,
         #"{"v":1,"id":1,"op":"list"} x"#, #"{"v":1,"id":9223372036854775808,"op":"list"}"#,
     ])
@@ -299,12 +301,18 @@ struct SampleIntent: LiveActivityIntent {
         var random = RecordSamples.Random(seed: 0xDA_3A6E_0E57)
         let replacements = Array(#"{}[]",:0123456789.eE-+\ nulltruefalseu"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
         let samples = try Self.clientRequests()
+        var compared = 0
         for round in 0..<3000 {
             let request = random.chance(50) ? samples.randomElement(using: &random)! : Self.randomRequest(&random)
             var bytes = try encoded(request)
             random.damage(&bytes, with: replacements)
-            expectAgrees(bytes, "round \(round)")
+            if expectAgrees(bytes, "round \(round)") { compared += 1 }
         }
+        // A reader that gave up on everything would pass the loop. About one damaged input in
+        // twelve still reads: at least 5% must have been compared. About one damaged input in
+        // twelve (a changed digit or letter inside a number or string) still reads: at least
+        // 5% must have been compared.
+        #expect(compared >= 150, "read and compared \(compared) of 3000 damaged requests")
     }
 
     /// Nesting is bounded by the shape read, not by the input: a deep one is refused, not
@@ -319,18 +327,6 @@ struct SampleIntent: LiveActivityIntent {
             #"{"v":1,"id":1,"op":"schedule","stopIntent":{"parameters":"# + objects + #""b""# + closeObjects + "}}",
         ] {
             #expect(fast(deep) == nil)
-        }
-    }
-
-    /// RequestReader lists Request's fields by hand: one added is refused as an unknown key
-    /// (every request that carries it goes to JSONDecoder), so teach it the new field.
-    @Test func readsEveryStoredPropertyThereIs() {
-        let expected: [(Any, Int)] = [
-            (AlarmProtocol.Request(id: 1, op: .list), 14), (AppRegistration(displayName: "A"), 3), (AppLaunch(executable: "/x"), 2),
-            (EncodedIntent(typeName: "T", mangledTypeName: "M", parameters: [:]), 3),
-        ]
-        for (value, count) in expected {
-            #expect(Mirror(reflecting: value).children.count == count, "\(type(of: value)) changed: update RequestReader")
         }
     }
 }

@@ -16,8 +16,7 @@ struct AlarmctlRun {
     /// Runs `alarmctl` with `arguments`; `environment` replaces TZ handling: nil leaves TZ unset.
     init(_ arguments: [String], tz: String? = nil) throws {
         let binary = try #require(Self.binary, "alarmctl was not built next to the tests")
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = tz
+        let environment = ChildEnvironment.with(["TZ": tz])
         let result = try Subprocess.run(binary.path, arguments, environment: environment)
         status = result.termination.status
         stdout = result.stdout

@@ -10,7 +10,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let audio = folder.appendingPathComponent("out.raw").path
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         environment["OPENALARMKIT_AUDIO_DEVICE"] = "file:FILE=\(audio),FORMAT=raw"
         let binary = try #require(AlarmctlRun.binary)
@@ -42,7 +42,7 @@ import TestSupport
 
     @Test func aWaitEndsWithTheSessionBusAsNotifySendsDoes() async throws {
         let server = try FakeNotificationServer()
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         let child = try Subprocess(try #require(AlarmctlRun.binary).path, ["notify", "-w", "Logout"], environment: environment)
         _ = try await server.waitForNotifies(summary: "Logout")
@@ -56,7 +56,7 @@ import TestSupport
 
     @Test func thePopupOutlivesTheCommand() async throws {
         let server = try FakeNotificationServer()
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         let run = try Subprocess.run(try #require(AlarmctlRun.binary).path, ["notify", "Stays", "after the command"], environment: environment)
         #expect(run.termination == .exited(0))

@@ -145,7 +145,7 @@ import TestSupport
         if let caps = testCase.caps { serverArguments += ["--caps", caps] }
         if testCase.noServer { serverArguments.append("--no-server") }
         let server = try FakeNotificationServer(arguments: serverArguments)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         environment["LC_ALL"] = "C.UTF-8"
         let child = try Subprocess(executable, prefix + testCase.arguments, environment: environment, stdout: .pipe, stderr: .pipe)

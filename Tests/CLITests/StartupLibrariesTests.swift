@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct StartupLibrariesTests {
     @Test func onDemandLibrariesAreNotLoadedAtExec() throws {
         // LD_TRACE_LOADED_OBJECTS: the loader lists what it maps (as ldd does) and stops.
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["LD_TRACE_LOADED_OBJECTS"] = "1"
         let listed = try Subprocess.run(BuildProducts.path("alarmctl"), [], environment: environment)
         #expect(listed.stdout.contains("libasound.so"), "the list is the loader's: \(listed.stdout)\(listed.stderr)")

@@ -62,7 +62,7 @@ import TestSupport
             try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
         }
         chmod("\(root)/run", 0o700)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["OPENALARMKIT_AUDIO_DEVICE"] = "null"
         environment["DBUS_SESSION_BUS_ADDRESS"] = desktop.address
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = desktop.address

@@ -96,7 +96,7 @@ final class SoundServerSession: @unchecked Sendable {
             throw Failure(description: "sound server did not start; logs in \(folder.path)/logs")
         }
         readyAt = ready
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         for line in output.withLock({ $0 }) where line.hasPrefix("env ") {
             let pair = line.dropFirst(4).split(separator: "=", maxSplits: 1).map(String.init)
             if pair.count == 2 { environment[pair[0]] = pair[1] }

@@ -15,7 +15,7 @@ import TestSupport
             try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
         }
         chmod("\(root)/run", 0o700)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.base
         environment["OPENALARMKIT_AUDIO_DEVICE"] = "null"
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(root)/no-bus"
         for key in ["XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[key] = nil }

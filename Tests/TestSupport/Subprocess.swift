@@ -56,7 +56,7 @@ public final class Subprocess: @unchecked Sendable {
         let i = try open(stdin, forReading: true)
         let o = try open(stdout, forReading: false)
         let e = try open(stderr, forReading: false)
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let env = (environment ?? ChildEnvironment.base).map { "\($0.key)=\($0.value)" }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
         defer {
