@@ -37,13 +37,15 @@ final class SoundServerSession: @unchecked Sendable {
         var isInstalled: Bool { requirements.allSatisfy { FileManager.default.fileExists(atPath: $0) } }
 
         /// Whether these tests can run here: PipeWire is installed, or this is CI (whose
-        /// scripts/setup installs it, so a missing one must fail). scripts/setup leaves it out
-        /// where PulseAudio is installed, since pipewire-alsa conflicts with it.
-        static var canRun: Bool { pipewire.isInstalled || ProcessInfo.processInfo.environment["CI"] == "true" }
+        /// scripts/setup installs it, so a missing one must fail: `RealServers.required`).
+        /// scripts/setup leaves it out where PulseAudio is installed, since pipewire-alsa
+        /// conflicts with it.
+        static var canRun: Bool { pipewire.isInstalled || RealServers.required }
 
         /// PipeWire always, and the pulse plugin where installed. PulseAudio itself is for trials by hand: parecord of its
         /// null sink's monitor drops stretches of audio, so the timing checks cannot hold.
-        static var testable: [Kind] { [.pipewire] + (pulseOnPipeWire.isInstalled ? [.pulseOnPipeWire] : []) }
+        /// In CI both, so that a missing pulse plugin fails rather than leaving its cases out.
+        static var testable: [Kind] { [.pipewire] + (pulseOnPipeWire.isInstalled || RealServers.required ? [.pulseOnPipeWire] : []) }
 
         private static func alsaPlugin(_ name: String) -> String {
             let file = "libasound_module_pcm_\(name).so"

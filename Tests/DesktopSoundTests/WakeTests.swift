@@ -45,7 +45,7 @@ import TestSupport
         return mask & (1 << 35) != 0
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root (or CAP_WAKE_ALARM) to hand the capability on"))
+    @Test(.enabled(if: getuid() == 0 || RealServers.required, "needs root (or CAP_WAKE_ALARM) to hand the capability on"))
     func withTheCapabilityAWakeTimerIsArmedWakeEarlyBeforeTheNextAlarm() async throws {
         #expect(hasWakeCapability)
         let (daemon, root) = try await daemon(config: "[system]\nwake_early = 90\n")
@@ -64,7 +64,9 @@ import TestSupport
         #expect(status.out.contains("wake from suspend: yes (CAP_WAKE_ALARM)"), "\(status.out)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && getuid() == 0))
+    @Test(.enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && getuid() == 0 || RealServers.required,
+        "needs root and setpriv (util-linux) to start alarmd without the capability"))
     func withoutTheCapabilityStatusSaysWhyAndHowToEnableIt() async throws {
         let (daemon, root) = try await daemon(launcher: ["/usr/bin/setpriv", "--bounding-set=-wake_alarm"])
         defer { try? FileManager.default.removeItem(atPath: root) }
