@@ -8,7 +8,7 @@ let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibi
 
 // The binaries' linker (scripts/lib/linker, docs/BUILD.md): ld.lld with --as-needed ahead of the
 // libraries (SwiftPM puts linker flags after pkg-config's -l list), so libnotify, GLib, SQLite and
-// libsndfile, which the *OnDemand targets load on first use, are not loaded at every start, and
+// libsndfile, which OnDemandLibraries loads on first use, are not loaded at every start, and
 // packed relative relocations; in the static release build also libstdc++ linked in and the hot
 // functions laid out together.
 let linker: [LinkerSetting] = [.unsafeFlags(["-use-ld=\(Context.packageDirectory)/scripts/lib/linker"])]
@@ -55,15 +55,11 @@ let package = Package(
         // What corelibs Foundation gave beyond FoundationEssentials (stderr writes, threads, a
         // lock, path strings), on Glibc: binaries link FoundationEssentials only, never ICU.
         .target(name: "LinuxSupport", dependencies: ["CLinux"]),
-        // Defines the libnotify/GIO/GLib functions the package calls and loads libnotify.so.4 on
-        // the first call: commands that post no notification start without the GLib family.
-        // The dlopen-on-first-call loader the three *OnDemand targets share (a header).
-        .target(name: "OnDemandLoader"),
-        .target(name: "LibNotifyOnDemand", dependencies: ["CLibNotify", "OnDemandLoader"]),
-        // The same for SQLite, which only the daemon's store calls.
-        .target(name: "SQLiteOnDemand", dependencies: ["CSQLite", "OnDemandLoader"]),
-        // And for libsndfile and its seven codec libraries, which only decoding a sound needs.
-        .target(name: "SndFileOnDemand", dependencies: ["CSndFile", "OnDemandLoader"]),
+        // Defines the libnotify/GIO/GLib, SQLite and libsndfile functions the package calls and
+        // opens each library on the first call of one of its functions: commands that post no
+        // notification start without the GLib family, alarmd without SQLite until its store
+        // opens, and only decoding a sound maps libsndfile and its seven codec libraries.
+        .target(name: "OnDemandLibraries", dependencies: ["CLibNotify", "CSQLite", "CSndFile"]),
         // The layers (docs/ARCHITECTURE.md; scripts/check-layers keeps them): the model, the core
         // on it alone, the wire on the model, the client on the wire, the library on the client.
         // AlarmKit's value types (public), the stored record and the bounds (package): no I/O.
@@ -83,23 +79,33 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["OpenAppIntents"]),
         .target(
             name: "AlarmStore",
-            dependencies: ["AlarmCore", "AlarmWire", "CSQLite", "SQLiteOnDemand"]),
+            dependencies: ["AlarmCore", "AlarmWire", "CSQLite", "OnDemandLibraries"]),
         .target(
             name: "AlarmAudio",
-            dependencies: ["CALSA", "CSndFile", "SndFileOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CALSA", "CSndFile", "OnDemandLibraries", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmNotify",
-            dependencies: ["CLibNotify", "LibNotifyOnDemand", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibNotify", "OnDemandLibraries", "LinuxSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: essentialsOnly),
+        // What alarmd and alarmctl read from the system: the time zone (and the watch on it), how
+        // the locale writes times, config.toml, the package version. alarmctl needs these
+        // without the daemon.
+        .target(
+            name: "AlarmSystem",
+            dependencies: ["AlarmCore", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: essentialsOnly),
+        // The daemon's desktop services over D-Bus (GDBus, through libnotify's GLib, loaded on
+        // first use): the logind sleep inhibitor and MPRIS media pausing, run off the loop.
+        .target(
+            name: "AlarmDesktop",
+            dependencies: ["CLibNotify", "OnDemandLibraries", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
-                "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "CLinux", "LinuxSupport",
-                // GDBus (through libnotify's GLib): logind sleep inhibitor, MPRIS pausing.
-                "CLibNotify", "LibNotifyOnDemand",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
+                "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: essentialsOnly),
         .executableTarget(
@@ -108,14 +114,16 @@ let package = Package(
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmDaemon", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "LinuxSupport",
+                // For AlarmCtlEntry alone: the multi-call binary runs the daemon as alarmd.
+                "AlarmDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: essentialsOnly, linkerSettings: linker),
         .executableTarget(
             name: "alarm-bench",
             dependencies: [
-                "OpenAlarmKit", "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmDaemon", "AlarmStore",
+                "OpenAlarmKit", "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmStore", "AlarmSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
@@ -141,7 +149,10 @@ let package = Package(
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(
             name: "AlarmDaemonTests",
-            dependencies: ["AlarmDaemon", "AlarmStore", "AlarmClient", "OpenAlarmKit", "TestSupport", "alarmd", "alarmctl", "CookingTimer"]),
+            dependencies: [
+                "AlarmDaemon", "AlarmSystem", "AlarmDesktop", "AlarmStore", "AlarmClient", "OpenAlarmKit", "TestSupport",
+                "alarmd", "alarmctl", "CookingTimer",
+            ]),
         // The formats pinned: Tests/Fixtures (a 0.1.0 database, every protocol message) read and
         // written by today's code.
         .testTarget(name: "FixtureTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmClient"]),

@@ -1,5 +1,6 @@
 import AlarmCore
 import AlarmNotify
+import AlarmSystem
 import FoundationEssentials
 import LinuxSupport
 import Logging

@@ -1,4 +1,5 @@
 import AlarmAudio
+import AlarmSystem
 import CLinux
 import FoundationEssentials
 import LinuxSupport

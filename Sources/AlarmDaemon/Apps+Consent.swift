@@ -66,6 +66,6 @@ extension AppsService {
         var message = AlarmProtocol.Message(event: .authorization)
         message.app = app
         message.authorization = state
-        pushToApp(message, app)
+        server.push(message, toWatchersOf: app)
     }
 }

@@ -32,7 +32,7 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
     var recentClaims: [UUID: (app: String, until: Date)] = [:]
     /// Shows intent dialogs; made on first use, nil where there is no notification server.
     var dialogs: IntentDialogShowing?
-    var makeDialogs: () -> IntentDialogShowing? = { nil }
+    let makeDialogs: () -> IntentDialogShowing?
 
     let persistence: AppsPersistence
     let logger: Logger
@@ -41,11 +41,10 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
     private let launcher: AppLauncher
     var prompter: ConsentPrompting?
     let makePrompter: () -> ConsentPrompting?
-    weak var server: SocketServer?
-    /// Pushes an event to the watchers of one app.
-    var pushToApp: (AlarmProtocol.Message, String) -> Void = { _, _ in }
+    /// Where apps' AlarmManagers are connected: intents and consent events go out through it.
+    unowned let server: SocketServer
     /// Alarms per app, for `apps`.
-    var alarmCounts: () -> [String: Int] = { [:] }
+    let alarmCounts: () -> [String: Int]
 
     private struct Runner {
         weak var connection: SocketServer.Connection?
@@ -53,13 +52,17 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
     }
 
     init(
-        persistence: AppsPersistence, loop: EventLoop, environment: [String: String], paths: AlarmPaths, logger: Logger,
-        makePrompter: @escaping () -> ConsentPrompting?
+        persistence: AppsPersistence, loop: EventLoop, server: SocketServer, environment: [String: String], paths: AlarmPaths,
+        logger: Logger, alarmCounts: @escaping () -> [String: Int], makePrompter: @escaping () -> ConsentPrompting?,
+        makeDialogs: @escaping () -> IntentDialogShowing?
     ) throws(DaemonError) {
         self.persistence = persistence
         self.loop = loop
+        self.server = server
         self.logger = logger
+        self.alarmCounts = alarmCounts
         self.makePrompter = makePrompter
+        self.makeDialogs = makeDialogs
         expiry = try DeadlineTimer()
         launcher = AppLauncher(environment: environment, logDirectory: paths.stateDirectory + "/apps")
         loop.watch(expiry.fd) { [unowned self] _ in
@@ -204,7 +207,7 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
 
     /// Tells a connected AlarmManager of the app to claim; else starts the app.
     private func deliver(to app: String) {
-        if let server, let runner = liveRunner(of: app, server: server) {
+        if let runner = liveRunner(of: app) {
             var message = AlarmProtocol.Message(event: .intentPending)
             message.app = app
             server.push(message, to: runner)
@@ -226,7 +229,7 @@ final class AppsService: @unchecked Sendable {  // touched on the loop thread on
         }
     }
 
-    private func liveRunner(of app: String, server: SocketServer) -> SocketServer.Connection? {
+    private func liveRunner(of app: String) -> SocketServer.Connection? {
         runners = runners.filter { $0.value.connection != nil }
         let live = Set(server.watchers.map(ObjectIdentifier.init))
         return runners.first { live.contains($0.key) && $0.value.app == app }?.value.connection

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmSystem
 import CLinux
 import FoundationEssentials
 import Glibc
@@ -7,42 +8,38 @@ import Logging
 import AlarmClient
 
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
-/// a clock change or a time-zone change, and never otherwise.
-public final class Daemon: @unchecked Sendable {  // state is touched on the loop thread only
+/// a clock change or a time-zone change, and never otherwise. The loop's coordinator: it
+/// answers requests, tells watchers of changes, keeps the deadline timers armed and follows
+/// the zone and config.toml. Its parts are built before it, in order, by `DaemonAssembly`.
+public final class Daemon {  // loop thread only
     public static let version = PackageVersion.current
 
     let environment: [String: String]
     private let paths: AlarmPaths
     let logger: Logger
     private let loop: EventLoop
+    private let signalFD: Int32
+    /// This user's one alarmd: held until the process ends.
+    private let instance: InstanceLock
+    private let zone: CurrentZone
+    private var config: DaemonConfig
+    /// Why config.toml is not in effect (the last good settings are); shown by `status`.
+    private(set) var configProblem: String?
+    private let engine: Engine
+    private let server: SocketServer
+    private let apps: AppsService
+    private let sounds: SoundOutput
+    private let presenter: PresentationOutput
+    private let memory: MemoryPolicy
     private let timer: DeadlineTimer
     /// When a countdown popup's minutes-left figure changes; armed only while one counts down.
     private let popupTimer: DeadlineTimer
     /// Wakes the machine from suspend ahead of the next alarm, when allowed (WakeTimer.swift).
     private let wake: WakeTimer
-    private let zones: TimeZoneSource
-    private var zone: ZoneRules
-    private var config: DaemonConfig
-    private let signalFD: Int32
-    private var engine: Engine!
-    private var server: SocketServer!
-    private var sounds: SoundOutput!
-    private var presenter: PresentationOutput!
-    private var apps: AppsService!
-    private var broadcastPending = false
-    /// Held from `claimInstance()` until the process ends.
-    private(set) var instance: InstanceLock?
-    private var listening: Int32 = -1
-    /// Why config.toml is not in effect (the last good settings are); shown by `status`.
-    private(set) var configProblem: String?
-    /// Called when saving starts failing (with the reason) or works again (nil): one notification.
-    var onStorageProblem: (String?) -> Void = { _ in }
     /// Tells outputs that keep their own copy of the config about a reload.
-    var onConfigReload: (DaemonConfig) -> Void = { _ in }
-    /// Called once the socket answers and the alarms are loaded, just before serving.
-    public var onReady: () -> Void = {}
-    /// Told each earliest deadline armed (the desktop session's sleep inhibitor follows it).
-    var onDeadline: (Date?) -> Void = { _ in }
+    private let configReloaded: (DaemonConfig) -> Void
+    private let budget: DescriptorBudget
+    private var broadcastPending = false
 
     /// Blocks the daemon's signals so a signalfd can report them. Call first thing in `main`,
     /// before any thread exists, so every thread inherits the mask.
@@ -59,104 +56,91 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         oak_close_descriptors_from(max(lowest, 3 + keep))
     }
 
-    public init(signalFD: Int32, environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger) throws(DaemonError) {
-        // Private however started (systemd sets UMask=0077, a shell usually 022): the state
-        // folder 0700, the database and its -wal/-shm 0600, the log 0600.
-        umask(0o077)
-        self.signalFD = signalFD
-        self.environment = environment
-        self.logger = logger
-        paths = AlarmPaths(environment: environment)
-        loop = try EventLoop()
-        timer = try DeadlineTimer(preparing: true)
-        popupTimer = try DeadlineTimer()
-        zones = TimeZoneSource(environment: environment)
-        zone = zones.current()
-        do { config = try DaemonConfig.load(path: paths.configFile, environment: environment) } catch {
+    /// Reads config.toml; a bad file is logged and the defaults (with the environment's
+    /// device) apply, the problem shown by `status`.
+    static func loadConfig(paths: AlarmPaths, environment: [String: String], logger: Logger) -> (DaemonConfig, problem: String?) {
+        do { return (try DaemonConfig.load(path: paths.configFile, environment: environment), nil) } catch {
             logger.error("\(error); using the defaults")
-            configProblem = "\(error); using the defaults"
-            config = DaemonConfig()
+            var config = DaemonConfig()
             if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
+            return (config, "\(error); using the defaults")
         }
-        wake = WakeTimer(wakeEarly: config.wakeEarlySeconds)
     }
 
-    /// Makes this process the user's one alarmd: the instance lock, then the socket. Must
-    /// come before the database is opened, so a daemon that loses a start-up race never
-    /// touches it (see `InstanceLock`).
-    func claimInstance() throws(DaemonError) {
-        guard instance == nil else { return }
-        instance = try InstanceLock(stateDirectory: paths.stateDirectory, runtimeDirectory: paths.runtimeDirectory)
-        listening = try openListeningSocket(path: paths.socket, environment: environment)
-    }
-
-    /// Runs until SIGTERM or SIGINT. Throws only for what prevents starting at all.
-    func run(persistence: AlarmPersistence, sounds: SoundOutput, presenter: PresentationOutput) throws(DaemonError) {
-        _ = oak_set_timer_slack_ns(1000)
+    /// Takes over the parts (`DaemonAssembly` builds them) and the events they report: the
+    /// engine's changes, the server's requests, the other threads' `inputs`, the timers, the
+    /// signals and the zone. `deadlineChanged` follows each earliest deadline armed.
+    init(
+        environment: [String: String], paths: AlarmPaths, logger: Logger, loop: EventLoop, signalFD: Int32, instance: InstanceLock,
+        zone: CurrentZone, config: DaemonConfig, configProblem: String?, engine: Engine, server: SocketServer, apps: AppsService,
+        sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
+        inputs: LoopInbox<DaemonInput>, deadlineChanged: @escaping (Date?) -> Void, configReloaded: @escaping (DaemonConfig) -> Void
+    ) throws(DaemonError) {
+        self.environment = environment
+        self.paths = paths
+        self.logger = logger
+        self.loop = loop
+        self.signalFD = signalFD
+        self.instance = instance
+        self.zone = zone
+        self.config = config
+        self.configProblem = configProblem
+        self.engine = engine
+        self.server = server
+        self.apps = apps
         self.sounds = sounds
         self.presenter = presenter
-        let started = Date()
-        engine = Engine(
-            lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: zone), policy: config.policy),
-            maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
+        self.memory = memory
+        self.budget = budget
+        self.configReloaded = configReloaded
+        timer = try DeadlineTimer(preparing: true)
+        popupTimer = try DeadlineTimer()
+        wake = WakeTimer(wakeEarly: config.wakeEarlySeconds)
+
         engine.onChange = { [unowned self] in changed() }
-        engine.scheduleRetry = { [unowned self] delay, work in loop.after(delay, work) }
-        engine.onStorageChange = { [unowned self] in storageChanged() }
-        engine.onEvent = { [unowned self] message, app in push(message, toWatchersOf: app) }
-        engine.onEnded = { [unowned self] message, app in push(message, toWatchersOf: app, onlyAsked: true) }
-        // One commit per loop turn for all of its changes; the turn's replies (and pushes,
-        // to keep their order) wait for it, so a reply still means durable.
-        engine.onCommitNeeded = { [unowned self] in
-            server.holdLines()
-            loop.afterThisTurn { [unowned self] in
-                engine.commitPending()
-                server.releaseLines()
+        engine.onEvent = { [unowned server] message, app in server.push(message, toWatchersOf: app) }
+        engine.onEnded = { [unowned server] message, app in server.push(message, toWatchersOf: app, onlyAsked: true) }
+        server.handler = { [unowned self] request, connection in handle(request, from: connection) }
+        server.beforeRequest = { [unowned self] in ringIfDue() }
+        server.snapshot = { [unowned self] watcher in alarmsEvent(for: watcher) }
+        inputs.receive { [unowned self] input in
+            switch input {
+            case .popup(let id, let input): notificationInput(alarm: id, input: input)
+            case .sounding(let id, let firedFor, let firstFrame, let failure):
+                reportSounding(alarm: id, firedFor: firedFor, firstFrame: firstFrame, failure: failure)
+            case .displaced(let error): displaced(by: error)
             }
         }
-        // The server exists before the alarms load, since loading may already report missed
-        // alarms to watchers (there are none yet, but the path must be there).
-        try claimInstance()
-        let budget = DescriptorBudget.raiseAndMeasure()
-        server = SocketServer(loop: loop, listening: listening, maxClients: budget.maxClients, logger: logger) { [unowned self] request, connection in
-            handle(request, from: connection)
+        timer.onArm = { [wake] deadline in
+            wake.arm(forDeadline: deadline)
+            deadlineChanged(deadline)
         }
-        server.beforeRequest = { [unowned self] in ringIfDue() }
-        server.onSettled = { persistence.releaseMemory() }
-        server.snapshot = { [unowned self] watcher in alarmsEvent(for: watcher) }
-        apps = try AppsService(
-            persistence: persistence as? AppsPersistence ?? TransientAppsPersistence(), loop: loop, environment: environment,
-            paths: paths, logger: logger,
-            makePrompter: { [logger] in presenter is AlarmPresenter ? NotificationConsentPrompter(logger: logger) : nil })
-        apps.server = server
-        apps.makeDialogs = { [logger] in presenter is AlarmPresenter ? NotificationIntentDialogs(logger: logger) : nil }
-        apps.pushToApp = { [unowned self] message, app in push(message, toWatchersOf: app) }
-        apps.alarmCounts = { [unowned self] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } }
-        do { try engine.start(now: Date(), unsaved: persistence is ReadOnlyStartPersistence) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
+    }
+
+    /// Loads the alarms, then serves until SIGTERM or SIGINT. Throws only for what prevents
+    /// starting at all. `unsaved`: the store's folder cannot be written yet
+    /// (`ReadOnlyStartPersistence`). `onReady`: the socket answers and the alarms are loaded.
+    func run(unsaved: Bool, onReady: () -> Void) throws(DaemonError) {
+        _ = oak_set_timer_slack_ns(1000)
+        let started = Date()
+        do { try engine.start(now: Date(), unsaved: unsaved) } catch { throw .configuration("cannot load alarms from \(paths.database): \(error)") }
         apps.start(existingAlarms: Set(engine.records.keys), now: Date())
         loop.watch(timer.fd, urgent: true) { [unowned self] _ in timerFired() }
         loop.watch(signalFD) { [unowned self] _ in signalled() }
         loop.watch(popupTimer.fd) { [unowned self] _ in refreshCountdownPopups() }
-        timer.onArm = { [unowned self] deadline in
-            wake.arm(forDeadline: deadline)
-            onDeadline(deadline)
-        }
         if wake.fd >= 0 {
             loop.watch(wake.fd) { [unowned self] _ in
                 wake.drain()
                 wake.arm(forDeadline: engine.nextDeadline)
             }
         }
-        if let watch = zones.makeWatch() {
-            loop.watch(watch) { [unowned self] _ in if zones.drain(watch) { checkTimeZone() } }
-        }
+        zone.watch(on: loop) { [unowned self] in checkTimeZone() }
         timer.arm(engine.nextDeadline)
         armPopupTimer()
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         onReady()
-        // Loading decoded every alarm through temporary buffers (100,000 alarms: ~100 MiB at
-        // the peak); glibc keeps freed memory, so give it back before idling.
-        _ = malloc_trim(0)
-        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
+        memory.started()
+        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.rules.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
         loop.run()
 
         logger.info("alarmd stopping")
@@ -164,9 +148,6 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         server.closeAll()
         if environment["LISTEN_PID"] == nil { unlink(paths.socket) }
     }
-
-    /// Runs `work` on the loop thread (from notification and sound threads).
-    public func post(_ work: @escaping @Sendable () -> Void) { loop.post(work) }
 
     // MARK: Requests
 
@@ -239,7 +220,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
                 try apps.answer(request, into: &reply, now: now)
             case .status:
                 reply.status = .init(
-                    version: Self.version, pid: getpid(), timeZone: zone.identifier, alarmCount: engine.records.count,
+                    version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
                     audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
                     wakeFromSuspend: wake.statusLine)
                 reply.status?.storageProblem = engine.storageProblem
@@ -286,16 +267,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         }
     }
 
-    /// `onlyAsked`: to the watchers that asked for `ended` events only.
-    func push(_ message: AlarmProtocol.Message, toWatchersOf app: String, onlyAsked: Bool = false) {
-        for watcher in server.watchers where (watcher.watching! == nil || watcher.watching! == app) && (!onlyAsked || watcher.wantsEndings) {
-            server.push(message, to: watcher)
-        }
-    }
-
     /// Tells watchers an alarm's sound reached the device (lateness measurements), or that no
     /// device could play it (`failure`), so a client can say why nothing is heard.
-    func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date?, failure: String?) {
+    private func reportSounding(alarm: UUID, firedFor: Date, firstFrame: Date?, failure: String?) {
         if let failure { logger.error("alarm \(alarm) rings without sound: \(failure)") }
         var message = AlarmProtocol.Message(event: .sounding)
         message.alarm = alarm
@@ -303,15 +277,21 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
         message.firstFrame = firstFrame
         message.reason = failure
         let app = engine.records[alarm]?.appID ?? ""
-        push(message, toWatchersOf: app)
+        server.push(message, toWatchersOf: app)
     }
 
-    func alarmState(_ id: UUID) -> Alarm.State? { engine.records[id]?.phase.state }
-
-    var currentZone: ZoneRules { zone }
+    /// A person pressed a button on an alarm's popup, or closed it.
+    private func notificationInput(alarm: UUID, input: AlarmPresenter.Input) {
+        switch input {
+        case .button(let event):
+            buttonPressed(alarm: alarm, event: event)
+        case .dismissed:
+            if engine.records[alarm]?.phase.state == .alerting { buttonPressed(alarm: alarm, event: .stop) }
+        }
+    }
 
     /// A person pressed a notification button.
-    func buttonPressed(alarm: UUID, event: LifecycleEvent) {
+    private func buttonPressed(alarm: UUID, event: LifecycleEvent) {
         let intents = apps.intents(of: alarm)
         do { _ = try engine.handle(event, id: alarm, now: Date()) } catch {
             logger.info("ignored '\(event.rawValue)' for \(alarm): \(error.message)")
@@ -323,13 +303,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     /// Another alarmd took the lock of the state folder this one served read-only, once the
     /// folder became writable (see `InstanceLock`): two must never serve one folder, so this
     /// one stops. Its changes were all answered "not yet durable".
-    func displaced(by error: DaemonError) {
+    private func displaced(by error: DaemonError) {
         logger.critical("\(error) now that its state folder is writable; this alarmd stops, and its changes not yet saved are lost")
         loop.stop()
-    }
-
-    private func storageChanged() {
-        onStorageProblem(engine.storageProblem)
     }
 
     // MARK: Time
@@ -380,10 +356,9 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
     }
 
     private func checkTimeZone() {
-        let current = zones.current()
-        guard current != zone else { return }
-        logger.info("time zone changed from \(zone.identifier) to \(current.identifier); relative alarms follow the new wall clock")
-        zone = current
+        let previous = zone.rules
+        guard let current = zone.refresh() else { return }
+        logger.info("time zone changed from \(previous.identifier) to \(current.identifier); relative alarms follow the new wall clock")
         engine.changeTimeZone(current, now: Date())
     }
 
@@ -408,7 +383,7 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             engine.lifecycle.policy = config.policy
             engine.maxAlarmsPerApp = config.maxAlarmsPerApp
             wake.wakeEarly = config.wakeEarlySeconds
-            onConfigReload(config)
+            configReloaded(config)
             logger.info("reloaded \(paths.configFile)")
             timer.arm(engine.nextDeadline)
         } catch {
@@ -416,7 +391,4 @@ public final class Daemon: @unchecked Sendable {  // state is touched on the loo
             configProblem = "\(error); keeping the previous settings"
         }
     }
-
-    public var currentConfig: DaemonConfig { config }
-    package var alarmPaths: AlarmPaths { paths }
 }

@@ -60,9 +60,7 @@ public enum DaemonMain {
         }
 
         do {
-            let daemon = try Daemon(signalFD: signals, logger: logger)
-            daemon.onReady = { starter.send(.serving) }
-            try daemon.runWithSystemOutputs()
+            try DaemonAssembly.run(signalFD: signals, logger: logger) { starter.send(.serving) }
         } catch .alreadyRunning(let pid) {
             starter.send(.anotherServes)
             logger.notice("\(DaemonError.alreadyRunning(pid: pid))")

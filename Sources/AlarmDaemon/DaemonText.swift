@@ -1,3 +1,4 @@
+import AlarmSystem
 /// alarmd's sentences for people (its command line, popups and status), in one place so that a
 /// gettext catalogue can later translate them; each is a whole sentence with its values as
 /// parameters, never glued fragments. Log lines stay in the code: they are for developers;

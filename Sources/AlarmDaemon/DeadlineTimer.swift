@@ -3,9 +3,10 @@ import FoundationEssentials
 import Glibc
 import AlarmClient
 
-/// One CLOCK_REALTIME timerfd armed for the earliest deadline. It fires at that wall-clock
-/// instant even across suspend, and reports a set clock (ECANCELED), so the caller can
-/// re-evaluate after a clock jump or a resume.
+/// One CLOCK_REALTIME timerfd armed for the earliest deadline, at that wall-clock instant (so a
+/// set clock moves it), and reporting a set clock (ECANCELED) so the caller can re-evaluate.
+/// It does not wake a suspended machine: a deadline that passed during suspend fires at
+/// resume. `WakeTimer` (CLOCK_REALTIME_ALARM, when allowed) is what wakes the machine.
 final class DeadlineTimer {
     let fd: Int32
     private(set) var armedFor: Date?

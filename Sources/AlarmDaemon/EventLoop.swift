@@ -165,7 +165,7 @@ extension UInt64 {
 }
 
 /// A failure of the daemon's own machinery: what failed, and errno's word for why.
-public enum DaemonError: Error, CustomStringConvertible {
+public enum DaemonError: Error, Sendable, CustomStringConvertible {
     case system(String, Int32)
     case configuration(String)
     /// Another alarmd holds this user's instance lock (its pid, when it could be read).

@@ -22,7 +22,10 @@ struct MissedEntry {
     var recordedAt: Date
 }
 
-/// Plays alarm sounds. Calls never block the loop; `stop` silences at once.
+/// Plays alarm sounds; called on the loop thread. `start` returns at once (a ring opens its
+/// device and plays on a thread of its own); `stop` returns once the device is silent, waiting
+/// up to 45 ms for it (`Playback.stop`), so no sound is heard after the reply that stopped it;
+/// `summary` opens the device to say whether it works.
 protocol SoundOutput: AnyObject {
     func start(_ record: AlarmRecord, firedFor: Date)
     func stop(_ id: UUID)

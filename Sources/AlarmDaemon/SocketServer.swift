@@ -79,43 +79,34 @@ final class SocketServer {
     static let acceptBackoff = 0.25
     /// A streamed reply's next piece is made when less than this waits to be sent.
     static let streamLowWater = 256 << 10
-    /// After a reply this large, free memory goes back to the system (`malloc_trim`): glibc
-    /// keeps what a big list used, and a daemon that listed 100,000 alarms once would stay
-    /// ~100 MiB larger for good. 256 KiB: a list of 1,000 alarms (~0.5 MiB) left ~3 MiB behind.
-    static let trimAfterBytes = 256 << 10
-    /// Quiet after requests before their memory is given back (`settleSoon`).
-    static let settleDelay = 0.5
 
     private let loop: EventLoop
     private let logger: Logger
     private let listenFD: Int32
-    private let handler: Handler
+    /// Told of each request served and each streamed reply finished: when memory goes back.
+    private let memory: MemoryPolicy
     let maxClients: Int
     private var connections: [Int32: Connection] = [:]
     private var queuedBytes = 0
     private var acceptPaused = false
-    private var trimScheduled = false
-    private var settleArmed = false
-    private var lastRequest = 0.0
     /// Held open so that, out of descriptors, one can be freed to tell a client why it is refused.
     private var spareFD: Int32
-    /// The reference for requests `RequestReader` leaves (a newer client's fields, malformed
-    /// ones, which it words the error replies for); made on the first such request only.
+    /// Answers each request: set by `Daemon`, which is built after the server, before the
+    /// loop runs (no request is read before).
+    var handler: Handler = { _, _ in .line(Data()) }
     /// Called before each request: lets a due alarm ring before a long run of requests goes on.
     var beforeRequest: () -> Void = {}
-    /// Called once requests have stopped for `settleDelay`, before the heap is trimmed: lets
-    /// the daemon release what the burst left cached (SQLite's page cache).
-    var onSettled: () -> Void = {}
     /// Every line for any client, in order, while the loop turn's changes wait for their
     /// commit; nil when not holding.
     private var waitingForCommit: [(connection: Connection, reply: Reply)]?
 
-    init(loop: EventLoop, listening fd: Int32, maxClients: Int, logger: Logger, handler: @escaping Handler) {
+    /// Serves `fd` from the loop's next turn on; no request is read before `loop.run()`.
+    init(loop: EventLoop, listening fd: Int32, maxClients: Int, memory: MemoryPolicy, logger: Logger) {
         self.loop = loop
         self.listenFD = fd
         self.maxClients = maxClients
+        self.memory = memory
         self.logger = logger
-        self.handler = handler
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         _ = oak_set_nonblocking(fd)
         loop.watch(fd) { [unowned self] _ in acceptAll() }
@@ -366,7 +357,7 @@ final class SocketServer {
             return
         }
         push(handler(request, connection), to: connection)
-        settleSoon()
+        memory.requestServed()
     }
 
     /// Tops the outbox up from the reply being streamed, and once that is done, from what
@@ -379,8 +370,7 @@ final class SocketServer {
                 continue
             }
             connection.stream = nil
-            if stream.produced >= Self.trimAfterBytes { trimSoon() }
-            settleSoon()  // from the reply's end: a long list is not over when it was asked
+            memory.replyFinished(bytes: stream.produced)
             while connection.stream == nil, !connection.held.isEmpty {
                 switch connection.held.removeFirst() {
                 case .line(let line):
@@ -404,38 +394,6 @@ final class SocketServer {
             connection.backlogged = false
             updateInterest(connection)
             serve(connection)
-        }
-    }
-
-    /// Once requests have stopped for `settleDelay`, gives back the heap their burst freed
-    /// (`onSettled`, then `malloc_trim`): a daemon that scheduled or listed alarms idles as
-    /// small as one that just started. One timer
-    /// while requests come, none when idle, so an idle daemon still never wakes.
-    private func settleSoon() {
-        lastRequest = Double(EventLoop.monotonicNanos()) / 1e9
-        guard !settleArmed else { return }
-        settleArmed = true
-        settle(after: Self.settleDelay)
-    }
-
-    private func settle(after delay: Double) {
-        loop.after(delay) { [weak self] in
-            guard let self else { return }
-            let quiet = Double(EventLoop.monotonicNanos()) / 1e9 - lastRequest
-            if quiet < Self.settleDelay { return settle(after: Self.settleDelay - quiet) }
-            settleArmed = false
-            onSettled()
-            _ = malloc_trim(0)
-        }
-    }
-
-    /// Gives memory freed after a large reply back to the system, once per loop turn.
-    private func trimSoon() {
-        guard !trimScheduled else { return }
-        trimScheduled = true
-        loop.nextTurn { [weak self] in
-            self?.trimScheduled = false
-            _ = malloc_trim(0)
         }
     }
 

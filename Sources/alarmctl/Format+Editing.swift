@@ -1,5 +1,5 @@
 import AlarmCore
-import AlarmDaemon
+import AlarmSystem
 import FoundationEssentials
 import AlarmClient
 

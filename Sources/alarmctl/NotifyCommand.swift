@@ -1,6 +1,6 @@
 import AlarmAudio
-import AlarmDaemon
 import AlarmNotify
+import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport
@@ -34,7 +34,7 @@ enum NotifyRun {
             return 0
         }
         if parsed.version {
-            print(Text.notifyVersion(Daemon.version))
+            print(Text.notifyVersion(PackageVersion.current))
             return 0
         }
         // An empty summary is none, as notify-send 0.8.1 has it (an empty popup helps nobody).

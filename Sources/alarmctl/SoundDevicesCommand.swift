@@ -1,5 +1,5 @@
 import AlarmAudio
-import AlarmDaemon
+import AlarmSystem
 import ArgumentParser
 import FoundationEssentials
 import LinuxSupport

@@ -133,26 +133,6 @@ private func describedFormat(of playback: Playback, path: String) throws(AudioEr
     return try SoundFileInspector.format(ofFile: path)
 }
 
-/// Turns Ctrl-C into a clean stop: the playback is silenced and the command reports.
-final class InterruptHandler: @unchecked Sendable {
-    // @unchecked: `source` is set once in init and only cancelled afterwards.
-    private let source: DispatchSourceSignal
-    private let firedFlag = Atomic<Bool>(false)
-    var fired: Bool { firedFlag.load(ordering: .acquiring) }
-
-    init(_ action: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [unowned self] in
-            firedFlag.store(true, ordering: .releasing)
-            action()
-        }
-        source.resume()
-    }
-
-    func cancel() { source.cancel() }
-}
-
 /// The "0:01.2 / 0:02.0" line: redrawn in place on a terminal, a plain line per second
 /// otherwise (logs and pipes get no control characters). On a thread of its own, where a tick
 /// is one wake-up: a `Task.sleep` loop cost five thread switches on the cooperative pool per

@@ -1,5 +1,5 @@
 import AlarmAudio
-import AlarmDaemon
+import AlarmSystem
 import FoundationEssentials
 import Logging
 import AlarmClient

@@ -26,9 +26,7 @@ final class TimerView: Sendable {
 
     /// Follows the timer until it ends; returns the exit status for how it ended.
     func run(_ updates: AsyncStream<AlarmProtocol.Message>) async -> TimerTracker.Ending {
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        signal(SIGINT, SIG_IGN)
-        interrupt.setEventHandler { [self] in
+        let interrupt = InterruptHandler { [self] in
             // The loop below sees the alarm go and ends as interrupted; if the cancel cannot
             // be delivered, end here.
             tracker.withLock { $0.interrupted = true }
@@ -38,7 +36,7 @@ final class TimerView: Sendable {
                 Glibc.exit(TimerTracker.Ending.interrupted.exitStatus)
             }
         }
-        interrupt.resume()
+        defer { interrupt.cancel() }
         if tty { keyboard.start { [self] key in pressed(key) } }
         defer { keyboard.restore() }
 

@@ -5,6 +5,7 @@ import OpenAlarmKit
 import Testing
 
 @testable import AlarmDaemon
+import AlarmSystem
 
 /// Countdown popups say how many whole minutes are left, and are replaced in place when that
 /// figure changes (and only then: an idle daemon still never wakes).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AlarmDaemon
+import AlarmSystem
 
 /// The desktop keys of config.toml: the volume floor, media pausing, the wake-up lead.
 @Suite struct DesktopConfigTests {

@@ -3,7 +3,7 @@ import CLinux
 import Glibc
 import Logging
 import Testing
-@testable import AlarmDaemon
+@testable import AlarmDesktop
 
 /// Every change of alarmd's earliest deadline tells `DesktopSession`, which keeps a wake-up
 /// for two minutes before it (to hold the sleep inhibitor). A wake-up per change, each left

@@ -2,7 +2,7 @@ import AlarmCore
 import Foundation
 import Testing
 
-@testable import AlarmDaemon
+@testable import AlarmSystem
 
 /// Human times through glibc's compiled locales (scripts/setup compiles en_US and de_DE).
 @Suite struct LocalTimeTextTests {

@@ -5,6 +5,7 @@ import OpenAlarmKit
 import Testing
 
 @testable import AlarmDaemon
+import AlarmSystem
 
 /// Ring at the floor: the alarm timer reads `.prepare` ahead of its deadline, a prepared
 /// ring starts by itself at its instant and is taken over by `start`, and one whose alarm

@@ -2,7 +2,7 @@ import AlarmCore
 import Foundation
 import Testing
 
-@testable import AlarmDaemon
+@testable import AlarmSystem
 
 /// Where the daemon and alarmctl find the zone, as glibc does: TZ, the localtime link (or
 /// file), /etc/timezone, UTC; zone files from TZDIR or /usr/share/zoneinfo.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AlarmDaemon
+@testable import AlarmSystem
 
 /// The zone watch wakes the daemon for a change of the zone files and for nothing else in
 /// their folder (/etc sees writes all day).

@@ -1,4 +1,5 @@
 import AlarmDaemon
+import AlarmSystem
 import Testing
 import TestSupport
 

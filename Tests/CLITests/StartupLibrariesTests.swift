@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// What the dynamic loader maps at every start of the multi-call binary: not libnotify and the
-/// GLib family, SQLite, nor libsndfile and its codecs, which the *OnDemand targets open when a
+/// GLib family, SQLite, nor libsndfile and its codecs, which OnDemandLibraries opens when a
 /// notification, a D-Bus call, the daemon's store or a sound file first needs them (together
 /// about 2 ms of CPU per exec, which `list` and most commands never use).
 @Suite struct StartupLibrariesTests {

@@ -5,7 +5,7 @@ import Logging
 /// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:
 /// pause media players while ringing, and keep the machine awake while ringing or when an
 /// alarm is due within `inhibitAhead`.
-final class DesktopSession: @unchecked Sendable {
+public final class DesktopSession: @unchecked Sendable {
     // @unchecked: every field below is touched only on `queue`.
     static let inhibitAhead: TimeInterval = 120
 
@@ -26,16 +26,16 @@ final class DesktopSession: @unchecked Sendable {
         return timer
     }()
 
-    init(pauseMedia: Bool, logger: Logger) {
+    public init(pauseMedia: Bool, logger: Logger) {
         self.pauseMedia = pauseMedia
         media = MediaPauser(logger: logger)
         inhibitor = SleepInhibitor(logger: logger)
     }
 
-    func setPauseMedia(_ on: Bool) { queue.async { [self] in pauseMedia = on } }
+    public func setPauseMedia(_ on: Bool) { queue.async { [self] in pauseMedia = on } }
 
     /// From the loop: at least one alarm rings (true) or none does any more (false).
-    func ringingChanged(_ now: Bool) {
+    public func ringingChanged(_ now: Bool) {
         queue.async { [self] in
             guard now != ringing else { return }
             ringing = now
@@ -49,7 +49,7 @@ final class DesktopSession: @unchecked Sendable {
     }
 
     /// From the loop: the earliest deadline changed.
-    func deadlineChanged(_ deadline: Date?) {
+    public func deadlineChanged(_ deadline: Date?) {
         queue.async { [self] in
             guard deadline != nextDeadline else { return }
             nextDeadline = deadline
@@ -58,7 +58,7 @@ final class DesktopSession: @unchecked Sendable {
     }
 
     /// Waits for queued work (tests, shutdown); releases what is held.
-    func shutdown() {
+    public func shutdown() {
         queue.sync {
             wakeUp.cancel()
             media.resumePaused()

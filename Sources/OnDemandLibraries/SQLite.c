@@ -7,7 +7,7 @@
    compile, and a function missing here does not link. */
 #include <sqlite3.h>
 #include "OnDemandLoader.h"
-#include "SQLiteOnDemand.h"
+#include "OnDemandLibraries.h"
 
 OAK_ON_DEMAND_LIBRARY(OAK_SQLITE_SONAME, "libsqlite3-0")
 

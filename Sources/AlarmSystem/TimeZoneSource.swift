@@ -11,7 +11,7 @@ import AlarmCore
 /// Otherwise the localtime link (`/etc/localtime`, or `OPENALARMKIT_LOCALTIME` for tests):
 /// its target names the zone and its bytes are the rules (a plain file is read as is, named
 /// by /etc/timezone if that exists); else /etc/timezone; else UTC.
-struct TimeZoneSource {
+public struct TimeZoneSource: Sendable {
     let localtimePath: String
     let timezonePath: String
     let environment: [String: String]
@@ -20,14 +20,14 @@ struct TimeZoneSource {
 
     /// `OPENALARMKIT_LOCALTIME` and `OPENALARMKIT_TIMEZONE_FILE` stand in for /etc/localtime
     /// and /etc/timezone in tests.
-    init(environment: [String: String]) {
+    public init(environment: [String: String]) {
         self.environment = environment
         localtimePath = environment["OPENALARMKIT_LOCALTIME"] ?? "/etc/localtime"
         timezonePath = environment["OPENALARMKIT_TIMEZONE_FILE"] ?? "/etc/timezone"
         folder = ZoneInfoFolder(environment: environment)
     }
 
-    func current() -> ZoneRules {
+    public func current() -> ZoneRules {
         if let tz = environment["TZ"], !tz.isEmpty, let zone = ZoneRules(tzVariable: tz, environment: environment) { return zone }
         let timezoneName = (FileManager.default.contents(atPath: timezonePath)).map {
             String(decoding: $0, as: UTF8.self).split(whereSeparator: { $0.isWhitespace }).first.map(String.init) ?? ""
@@ -59,7 +59,7 @@ struct TimeZoneSource {
     /// An inotify descriptor that reports changes to the zone files themselves. Not their
     /// folder: a watch on /etc woke the daemon at every write anywhere in /etc. Nil when `TZ`
     /// pins the zone.
-    func makeWatch() -> Int32? {
+    public func makeWatch() -> Int32? {
         if let tz = environment["TZ"], !tz.isEmpty { return nil }
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
@@ -69,7 +69,7 @@ struct TimeZoneSource {
 
     /// Drains the watch; true if a zone file may have changed. Re-arms the watch, since a
     /// replaced link is a new file (timedatectl renames a new link over the old one).
-    func drain(_ fd: Int32) -> Bool {
+    public func drain(_ fd: Int32) -> Bool {
         let names = zoneFiles.map { String($0.split(separator: "/").last ?? "") }
         let result = oak_inotify_drain_files(fd, names[0], names[1])
         if result != 0 { arm(fd) }

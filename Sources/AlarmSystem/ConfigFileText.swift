@@ -10,7 +10,7 @@ enum ConfigFileText {
     static let maxBytes = 1 << 20
 
     /// The file's text; nil when there is no file.
-    static func read(_ path: String) throws(DaemonError) -> String? {
+    static func read(_ path: String) throws(ConfigProblem) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
@@ -42,7 +42,7 @@ enum ConfigFileText {
 
     /// `bytes` as text, refusing what TOML forbids and the parser would not notice: a NUL
     /// (it ends the parser's C string, and what follows is never read) and invalid UTF-8.
-    static func text(_ bytes: [UInt8], path: String) throws(DaemonError) -> String {
+    static func text(_ bytes: [UInt8], path: String) throws(ConfigProblem) -> String {
         var line = 1
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
@@ -59,7 +59,7 @@ enum ConfigFileText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func problem(_ path: String, _ line: Int?, _ message: String) -> DaemonError {
-        .configuration(ConfigProblem(path: path, line: line, key: nil, message: message).description)
+    private static func problem(_ path: String, _ line: Int?, _ message: String) -> ConfigProblem {
+        ConfigProblem(path: path, line: line, key: nil, message: message)
     }
 }

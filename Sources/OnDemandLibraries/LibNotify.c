@@ -14,7 +14,7 @@
 #include <glib-unix.h>
 #include <gio/gunixfdlist.h>
 #include "OnDemandLoader.h"
-#include "LibNotifyOnDemand.h"
+#include "OnDemandLibraries.h"
 
 OAK_ON_DEMAND_LIBRARY(OAK_LIBNOTIFY_SONAME, "libnotify4")
 

@@ -1,10 +1,11 @@
 #ifndef OPENALARMKIT_ON_DEMAND_LOADER_H
 #define OPENALARMKIT_ON_DEMAND_LOADER_H
-/* What the *OnDemand targets share: a library opened with dlopen on the first call of one of
-   its functions, and forwarders that look each function up once. A file defines
-   OAK_ON_DEMAND_LIBRARY(soname, package) once, then OAK_FORWARD / OAK_FORWARD_VOID per
-   function, declared by the library's own header (a type that differs from the library's does
-   not compile). Forwarders are hidden, so no library ever binds to them. */
+/* What LibNotify.c, SQLite.c and SndFile.c share: a library opened with dlopen on the first
+   call of one of its functions, and forwarders that look each function up once. A file
+   defines OAK_ON_DEMAND_LIBRARY(soname, package) once, then OAK_FORWARD / OAK_FORWARD_VOID
+   per function, declared by the library's own header (a type that differs from the library's
+   does not compile). Forwarders are hidden, so no library ever binds to them. Each file is its
+   own translation unit, so each library has its own handle and once-flag. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>

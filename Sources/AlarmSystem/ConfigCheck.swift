@@ -86,7 +86,7 @@ public enum ConfigKeys {
     }
 
     /// Levenshtein distance: the fewest single-character edits from one to the other.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

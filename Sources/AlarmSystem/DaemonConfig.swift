@@ -39,19 +39,18 @@ public struct DaemonConfig: Hashable, Sendable {
     /// Reads `path` (a missing file means defaults) and the environment. A bad file (a folder,
     /// unreadable, not UTF-8 text: `ConfigFileText`) is an error that names the problem; the
     /// daemon then logs it and keeps the defaults.
-    public static func load(path: String, environment: [String: String]) throws(DaemonError) -> DaemonConfig {
+    public static func load(path: String, environment: [String: String]) throws(ConfigProblem) -> DaemonConfig {
         var config = DaemonConfig()
         if let text = try ConfigFileText.read(path) {
-            if let unknown = ConfigKeys.unknownKeys(in: text, path: path).first { throw .configuration(unknown.description) }
+            if let unknown = ConfigKeys.unknownKeys(in: text, path: path).first { throw unknown }
             let file: ConfigFile
             do { file = try TOMLDecoder().decode(ConfigFile.self, from: text) } catch {
-                throw .configuration(describe(error, path: path, text: text).description)
+                throw describe(error, path: path, text: text)
             }
             do { try config.apply(file, path: path) } catch {
                 // "sound.volume must be 0-100": point at its line.
-                let message = error.description.replacing("\(path): ", with: "")
-                let key = message.split(separator: " ").first.map(String.init) ?? ""
-                throw .configuration(ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: nil, message: message).description)
+                let key = error.message.split(separator: " ").first.map(String.init) ?? ""
+                throw ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: nil, message: error.message)
             }
         }
         if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
@@ -76,9 +75,9 @@ public struct DaemonConfig: Hashable, Sendable {
         }
     }
 
-    private mutating func apply(_ file: ConfigFile, path: String) throws(DaemonError) {
-        func check(_ ok: Bool, _ what: String) throws(DaemonError) {
-            if !ok { throw .configuration("\(path): \(what)") }
+    private mutating func apply(_ file: ConfigFile, path: String) throws(ConfigProblem) {
+        func check(_ ok: Bool, _ what: String) throws(ConfigProblem) {
+            if !ok { throw ConfigProblem(path: path, line: nil, key: nil, message: what) }
         }
         if let sound = file.sound {
             if let device = sound.device {

@@ -8,7 +8,7 @@
    not compile, and a function missing here does not link. */
 #include <sndfile.h>
 #include "OnDemandLoader.h"
-#include "SndFileOnDemand.h"
+#include "OnDemandLibraries.h"
 
 OAK_ON_DEMAND_LIBRARY(OAK_SNDFILE_SONAME, "libsndfile1")
 
