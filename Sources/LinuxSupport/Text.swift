@@ -23,12 +23,18 @@ extension String {
         self = withVaList(arguments) { list in
             var buffer = [CChar](repeating: 0, count: 128)
             let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
-            guard needed >= buffer.count else { return String(cString: buffer) }
+            guard needed >= buffer.count else { return Self(terminated: buffer) }
             return withVaList(arguments) { again in
                 buffer = [CChar](repeating: 0, count: needed + 1)
                 vsnprintf(&buffer, buffer.count, format, again)
-                return String(cString: buffer)
+                return Self(terminated: buffer)
             }
         }
+    }
+
+    /// The text of a C buffer up to its first NUL byte.
+    private init(terminated buffer: [CChar]) {
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        self.init(decoding: bytes, as: UTF8.self)
     }
 }
