@@ -59,9 +59,23 @@ public enum DaemonText {
     static func deviceOpens(_ device: String) -> String { "\(device) (opens now)" }
     static let wakeYes = "yes (CAP_WAKE_ALARM)"
     static func wakeNo(_ why: String) -> String { "no: \(why)" }
-    static func wakeLacksCapability(executable: String) -> String {
-        "alarmd lacks CAP_WAKE_ALARM, add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] "
-            + "section of alarmd.service (systemd 254 or later) or run 'sudo setcap cap_wake_alarm+ep \(executable)'"
+    /// The fix that fits how alarmd was installed (InstallKind): a file capability on the
+    /// multi-call binary itself makes the daemon AT_SECURE, and GLib then ignores
+    /// DBUS_SESSION_BUS_ADDRESS, so that is advised only where nothing better exists.
+    static func wakeLacksCapability(_ kind: InstallKind) -> String {
+        switch kind {
+        case .package(let launcher):
+            "alarmd lacks CAP_WAKE_ALARM, which the package puts on its launcher \(launcher) with setcap: "
+                + "run 'sudo apt install libcap2-bin && sudo dpkg-reconfigure openalarmkit', then 'systemctl --user restart alarmd'"
+        case .installScript(let executable):
+            "alarmd lacks CAP_WAKE_ALARM, which scripts/install does not grant: install the .deb (its launcher "
+                + "holds it), or run 'sudo setcap cap_wake_alarm+ep \(executable)' (alarmctl shares that file, and "
+                + "alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus)"
+        case .sourceBuild(let executable):
+            "alarmd lacks CAP_WAKE_ALARM: run 'sudo setcap cap_wake_alarm+ep \(executable)' (after every build; "
+                + "alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus), or with "
+                + "systemd 254 or later add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] section of alarmd.service"
+        }
     }
     static func wakeNoClock(_ reason: String) -> String {
         "the kernel has no wake-up clock here (\(reason)), a machine with an RTC that can wake it is needed"

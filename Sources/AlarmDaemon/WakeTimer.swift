@@ -25,7 +25,7 @@ final class WakeTimer {
         if created >= 0 {
             availability = .available
         } else if errno == EPERM {
-            availability = .unavailable(why: DaemonText.wakeLacksCapability(executable: Self.executable))
+            availability = .unavailable(why: DaemonText.wakeLacksCapability(InstallKind(executable: Self.executable)))
         } else {
             availability = .unavailable(why: DaemonText.wakeNoClock(String(cString: strerror(errno))))
         }

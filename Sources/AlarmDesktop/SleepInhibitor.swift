@@ -32,7 +32,8 @@ final class SleepInhibitor {
             fd = handed
             logger.info("holding a sleep inhibitor", metadata: ["why": "\(why)"])
         } catch {
-            reportOnce("cannot inhibit sleep: \(error)")
+            let text = "\(error)"
+            reportOnce(Self.refusedByPolicy(text) ? Self.refusedSentence : "cannot inhibit sleep: \(text)")
         }
     }
 
@@ -42,6 +43,18 @@ final class SleepInhibitor {
         self.fd = nil
         logger.info("released the sleep inhibitor")
     }
+
+    /// logind asks polkit, whose defaults allow `inhibit-block-sleep` to processes of a
+    /// logged-in user (`allow_active`/`allow_inactive`), including a user service while that
+    /// user has a session, and refuse it otherwise (`allow_any` no): a lingering alarmd with
+    /// nobody logged in, or a system without polkitd, where logind refuses unprivileged callers.
+    static func refusedByPolicy(_ error: String) -> Bool {
+        error.contains("AccessDenied") || error.contains("InteractiveAuthorizationRequired")
+    }
+
+    static let refusedSentence = "logind refused the sleep inhibitor (polkit allows it only while this user is logged in, "
+        + "or polkitd is missing): an idle timeout may suspend the machine mid-ring; log in, install polkitd, "
+        + "or allow org.freedesktop.login1.inhibit-block-sleep for this user with a polkit rule (docs/VM.md)"
 
     private func reportOnce(_ message: String) {
         guard !reportedMissing else { return }

@@ -13,8 +13,8 @@ import TestSupport
         private let process: Subprocess
         private let lines = Locked<[String]>([])
 
-        static func start(players: [String]) async throws -> FakeDesktop {
-            let desktop = try FakeDesktop(players: players)
+        static func start(players: [String], refuseInhibit: Bool = false) async throws -> FakeDesktop {
+            let desktop = try FakeDesktop(players: players, refuseInhibit: refuseInhibit)
             let deadline = Date().addingTimeInterval(15)
             while Date() < deadline, desktop.process.isRunning, !desktop.lines.withLock({ $0.contains("ready") }) {
                 try await Task.sleep(for: .milliseconds(10))
@@ -26,9 +26,9 @@ import TestSupport
             return desktop
         }
 
-        private init(players: [String]) throws {
+        private init(players: [String], refuseInhibit: Bool) throws {
             let script = SoundServerSession.script.deletingLastPathComponent().appendingPathComponent("fake-desktop-services.py").path
-            process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] },
+            process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] } + (refuseInhibit ? ["--refuse-inhibit"] : []),
                                      stdin: .pipe, stdout: .pipe, stderr: .null)
             process.collectLines(into: lines)
         }
@@ -113,5 +113,23 @@ import TestSupport
         try daemon.connect().send(.stop, alarm: alarm)
         let released = try await eventuallyTrue(within: 5) { (try? await desktop.inhibitors()) == 0 }
         #expect(released, "released once nothing rings and the next alarm is 10 minutes away")
+    }
+
+    /// logind refuses the inhibitor when polkit does (a lingering user with nobody logged in,
+    /// or no polkitd: issue 25): alarmd says once, in plain words, what that means and what to do.
+    @Test func aRefusedInhibitorIsExplainedOnceNotAtEveryRing() async throws {
+        let desktop = try await FakeDesktop.start(players: [], refuseInhibit: true)
+        let (daemon, root) = try await daemon(on: desktop)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for _ in 0..<2 {
+            let alarm = try daemon.scheduleTimer(seconds: 1)
+            try await daemon.waitUntilAlerting(alarm)
+            try daemon.connect().send(.stop, alarm: alarm)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let log = daemon.log
+        #expect(log.components(separatedBy: "logind refused the sleep inhibitor").count == 2, "exactly once:\n\(log)")
+        #expect(log.contains("an idle timeout may suspend the machine mid-ring"))
+        #expect(!log.contains("cannot inhibit sleep"))
     }
 }

@@ -5,7 +5,9 @@ Starts its own dbus-daemon (no service directories: nothing real gets activated)
 `address ADDRESS` and `ready`. alarmd is then given that address as both its session and its
 system bus. On it:
   org.freedesktop.login1          Manager.Inhibit(what, who, why, mode) -> a descriptor;
-                                  the inhibitor counts as held until every copy is closed
+                                  the inhibitor counts as held until every copy is closed;
+                                  with --refuse-inhibit it answers AccessDenied, as logind
+                                  does when polkit refuses (a user with no session)
   org.mpris.MediaPlayer2.NAME     one player per --player NAME=STATUS (Playing, Paused,
                                   Stopped): Player.Play/Pause/PlayPause/Stop and the
                                   PlaybackStatus property
@@ -54,12 +56,15 @@ class Player(dbus.service.Object):
 
 
 class Login1(dbus.service.Object):
-    def __init__(self, connection):
+    def __init__(self, connection, refuse=False):
         super().__init__(connection, "/org/freedesktop/login1")
         self.held = []  # (read end, what, why)
+        self.refuse = refuse
 
     @dbus.service.method("org.freedesktop.login1.Manager", in_signature="ssss", out_signature="h")
     def Inhibit(self, what, who, why, mode):
+        if self.refuse:  # logind's words when polkit says no
+            raise dbus.exceptions.DBusException("Permission denied", name="org.freedesktop.DBus.Error.AccessDenied")
         read, write = os.pipe()
         self.held.append((read, str(what), str(why)))
         fd = dbus.types.UnixFd(write)  # dbus-python keeps its own copy
@@ -81,6 +86,7 @@ class Login1(dbus.service.Object):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--player", action="append", default=[], help="NAME=STATUS")
+    parser.add_argument("--refuse-inhibit", action="store_true", help="Inhibit answers AccessDenied")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="oak-fake-desktop-")
     config = os.path.join(folder, "bus.conf")
@@ -97,7 +103,7 @@ def main():
         DBusGMainLoop(set_as_default=True)
         login_connection = dbus.bus.BusConnection(address)
         login_name = dbus.service.BusName("org.freedesktop.login1", login_connection)
-        login = Login1(login_connection)
+        login = Login1(login_connection, refuse=args.refuse_inhibit)
         players = {}
         for spec in args.player:
             name, status = spec.split("=", 1)
