@@ -35,6 +35,8 @@ enum GtkTestDisplay {
         setenv("DISPLAY", ":\(number)", 1)
         unsetenv("WAYLAND_DISPLAY")
         setenv("GDK_BACKEND", "x11", 1)
+        // The tests share one process: GTK must not switch its C locale under the others.
+        gtk_disable_setlocale()
         let initialised = gtk_init_check() != 0
         if !initialised { Issue.record("gtk_init_check failed on :\(number)") }
         ready = initialised
