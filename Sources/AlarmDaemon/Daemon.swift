@@ -28,7 +28,7 @@ public final class Daemon {  // loop thread only
     private let engine: Engine
     private let server: SocketServer
     private let apps: AppsService
-    private let sounds: SoundOutput
+    let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let memory: MemoryPolicy
     private let timer: DeadlineTimer
@@ -218,6 +218,8 @@ public final class Daemon {  // loop thread only
                 }
             case .authorization, .requestAuthorization, .apps, .setAuthorization, .claimIntents, .intentDialog:
                 try apps.answer(request, into: &reply, now: now)
+            case .previewSound, .stopPreview, .installSound:
+                try answerSound(request)
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
