@@ -71,6 +71,10 @@ package enum AlarmProtocol {
         /// Check a sound file by decoding it and copy it into the user's Sounds folder under a
         /// name (`path`, `sound`), as `alarmctl sound install` does. An extension of version 1.
         case installSound
+        /// The alert's secondary button when its behavior is `custom` (`alarm`): ends the alert
+        /// and runs the app's secondary intent, as the popup's button does. For the Alarms
+        /// window's ringing view. An extension of version 1.
+        case custom
     }
 
     package struct Request: Codable, Hashable, Sendable {

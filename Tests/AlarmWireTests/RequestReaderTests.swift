@@ -83,7 +83,7 @@ struct SampleIntent: LiveActivityIntent {
             var request = AlarmProtocol.Request(id: 1, op: op)
             switch op {
             case .schedule, .edit: request.record = record
-            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip: request.alarm = record.id
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom: request.alarm = record.id
             case .list, .watch: request.page = AlarmProtocol.defaultPage
             case .missed: request.limit = 50
             case .setAuthorization: (request.app, request.decision) = ("org.example.clock", .allow)
