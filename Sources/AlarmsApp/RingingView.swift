@@ -36,7 +36,7 @@ final class RingingView {
         gtk_stack_set_transition_type(ptr(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         adw_toast_overlay_set_child(ptr(overlay), nil)  // `pages` holds it meanwhile
         gtk_stack_add_named(ptr(stack), ptr(pages.pointer), "pages")
-        gtk_stack_add_named(ptr(stack), ptr(page), "ringing")
+        gtk_stack_add_named(ptr(stack), ptr(view.object("ringing_root")), "ringing")
         adw_toast_overlay_set_child(ptr(overlay), ptr(stack))
 
         Signal.connect(stopButton, "clicked") { [unowned self] in
