@@ -42,28 +42,4 @@ public enum DaemonText {
     static func cannotSaveBody(_ problem: String) -> String {
         tr("%s. Alarms still ring and changes still take effect; alarmd keeps them in memory and saves them once it can. Free disk space or fix the folder's permissions.", problem)
     }
-
-    // `alarmctl status` lines alarmd composes.
-    static var terminalNotifications: String { tr("terminal (no notification server)") }
-    static func deviceInUse(_ device: String) -> String { tr("%s (playing an alarm now)", device) }
-    static func deviceCannotOpen(_ device: String, _ problem: String) -> String { tr("%1$s (cannot open now: %2$s)", device, problem) }
-    static func deviceOpens(_ device: String) -> String { tr("%s (opens now)", device) }
-    static var wakeYes: String { tr("yes (CAP_WAKE_ALARM)") }
-    static func wakeNo(_ why: String) -> String { tr("no: %s", why) }
-    /// The fix that fits how alarmd was installed (InstallKind): a file capability on the
-    /// multi-call binary itself makes the daemon AT_SECURE, and GLib then ignores
-    /// DBUS_SESSION_BUS_ADDRESS, so that is advised only where nothing better exists.
-    static func wakeLacksCapability(_ kind: InstallKind) -> String {
-        switch kind {
-        case .package(let launcher):
-            tr("alarmd lacks CAP_WAKE_ALARM, which the package puts on its launcher %s with setcap: run 'sudo apt install libcap2-bin && sudo dpkg-reconfigure openalarmkit', then 'systemctl --user restart alarmd'", launcher)
-        case .installScript(let executable):
-            tr("alarmd lacks CAP_WAKE_ALARM, which scripts/install does not grant: install the .deb (its launcher holds it), or run 'sudo setcap cap_wake_alarm+ep %s' (alarmctl shares that file, and alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus)", executable)
-        case .sourceBuild(let executable):
-            tr("alarmd lacks CAP_WAKE_ALARM: run 'sudo setcap cap_wake_alarm+ep %s' (after every build; alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus), or with systemd 254 or later add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] section of alarmd.service", executable)
-        }
-    }
-    static func wakeNoClock(_ reason: String) -> String {
-        tr("the kernel has no wake-up clock here (%s), a machine with an RTC that can wake it is needed", reason)
-    }
 }
