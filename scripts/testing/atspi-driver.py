@@ -152,11 +152,11 @@ class App:
             return None
         return wait_until(find, timeout, f"the accessible application of pid {self.pid}")
 
-    def nodes(self, showing_only=True):
+    def nodes(self, showing_only=True, within=None):
         """Every node, depth first; hidden widgets' subtrees left out. GTK 4.8 sets STATE_SHOWING
         on windows only (and STATE_VISIBLE from the widget's visible property, so a stack's
         other pages stay in): tests name what they look for precisely enough to tell pages apart."""
-        stack = [self.root()]
+        stack = [within or self.root()]
         while stack:
             node = stack.pop()
             if node is None:
@@ -172,9 +172,9 @@ class App:
             yield node
             stack.extend(reversed(children))
 
-    def find_all(self, role=None, name=None, showing_only=True):
+    def find_all(self, role=None, name=None, showing_only=True, within=None):
         found = []
-        for node in self.nodes(showing_only):
+        for node in self.nodes(showing_only, within):
             try:
                 if role is not None and node.getRoleName() != role:
                     continue
@@ -184,10 +184,11 @@ class App:
                 continue
         return found
 
-    def find(self, role=None, name=None, timeout=5, showing_only=True):
-        """The first node with this role and name (a string, exact, or a compiled regex)."""
+    def find(self, role=None, name=None, timeout=5, showing_only=True, within=None):
+        """The first node with this role and name (a string, exact, or a compiled regex),
+        searched for under `within` (default: the whole app, its dialogs included)."""
         what = f"{role or 'a node'} named {name.pattern if isinstance(name, re.Pattern) else repr(name)}"
-        return wait_until(lambda: next(iter(self.find_all(role, name, showing_only)), None), timeout, what)
+        return wait_until(lambda: next(iter(self.find_all(role, name, showing_only, within)), None), timeout, what)
 
     def absent(self, role, name, timeout=5):
         what = f"{role} named {name.pattern if isinstance(name, re.Pattern) else repr(name)} to go away"
@@ -209,8 +210,8 @@ class App:
                 continue
         return out
 
-    def dump(self, showing_only=True, file=sys.stderr):
-        for node in self.nodes(showing_only):
+    def dump(self, showing_only=True, file=sys.stderr, within=None):
+        for node in self.nodes(showing_only, within):
             try:
                 depth, parent = 0, node.parent
                 while parent is not None and depth < 40:
