@@ -141,7 +141,11 @@ let package = Package(
             swiftSettings: essentialsOnly),
         .executableTarget(
             name: "openalarmkit-alarms",
-            dependencies: ["AlarmsAppModel", "GtkSupport", "CGtk", "AlarmClient", "AlarmSystem", "LinuxSupport"],
+            dependencies: [
+                "AlarmsAppModel", "GtkSupport", "CGtk", "AlarmClient", "AlarmSystem", "LinuxSupport",
+                // SoundResolver alone: the sound names for the dialog (no device is opened).
+                "AlarmAudio",
+            ],
             path: "Sources/AlarmsApp", exclude: ["ui"], swiftSettings: essentialsOnly, linkerSettings: linker,
             plugins: ["GResourceCompiler"]),
         // Build tool: the app's .ui files compiled by glib-compile-resources and embedded.
