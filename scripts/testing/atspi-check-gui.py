@@ -112,10 +112,16 @@ class Suite:
             return
 
         def appears():
+            # Only the list is searched, so that one look takes milliseconds, not a walk of the
+            # whole window (GTK 4.8 has no AT-SPI cache: every property is a D-Bus round trip).
+            alarms_list = app.find("list", "Alarms")
             daemon.ctl("add", "weekdays", "19:30", "--title", "Dentist")
             made = time.monotonic()
-            app.find(None, "Dentist", timeout=1.0)
-            return f"{(time.monotonic() - made) * 1000:.0f} ms after alarmctl returned"
+            app.find(None, re.compile(r"^Dentist\b"), timeout=2.0, within=alarms_list)
+            took = time.monotonic() - made
+            if took > 1.0:
+                raise Failure(f"it took {took * 1000:.0f} ms")
+            return f"{took * 1000:.0f} ms after alarmctl returned"
         self.check("an alarm made by alarmctl appears in the window within 1 s", appears)
 
         def twelve_hour():
@@ -134,14 +140,15 @@ class Suite:
 
         def add_through_dialog():
             driver.click(app.find("push button", ADD))
-            title = app.find("text", re.compile(r"^(Title|Name)$"), timeout=5)
+            dialog = app.dialog()
+            title = app.find("text", "Title", timeout=10, within=dialog)
             driver.type_text(title, "Morning run")
-            driver.click(app.find("push button", "Weekdays"))
-            for field, value in (("Hour", "6"), ("Minute", "45")):
-                driver.type_text(app.find("spin button", field), value)
-            driver.click(app.find("push button", re.compile(r"^(Add|Save|Done)( (Add|Save|Done))?$")))
+            driver.click(app.find("push button", "Weekdays", within=dialog))
+            for field, value in (("Hour", 6), ("Minute", 45)):
+                driver.set_value(app.find("spin button", field, within=dialog), value)
+            driver.click(app.find("push button", "Save", within=dialog))
             line = driver.wait_until(lambda: line_for(daemon, "Morning run"), 3, "`alarmctl list` to show 'Morning run'")
-            if "weekdays" not in line or "06:45" not in daemon.ctl("show", line.split()[0]):
+            if "weekdays" not in line or not re.search(r"\b0?6:45\b", daemon.ctl("show", line.split()[0])):
                 raise Failure(f"expected a weekday alarm at 06:45, alarmctl shows: {line.strip()}")
             return line.strip()
         self.check("an alarm added through the dialog (weekdays 6:45) is in `alarmctl list`", add_through_dialog)
@@ -150,8 +157,9 @@ class Suite:
             before = line_for(daemon, "Morning run")
             if not before:
                 raise Failure("no 'Morning run' alarm to delete (the dialog check failed)")
-            driver.click(app.find("push button", re.compile(r"^Delete\b.*Morning run|^Delete$")))
-            undo = app.find("push button", "Undo", timeout=3)
+            driver.click(app.find("push button", "Delete Morning run", timeout=10))
+            driver.wait_until(lambda: not line_for(daemon, "Morning run"), 3, "'Morning run' to leave `alarmctl list`")
+            undo = app.find("push button", "Undo", timeout=10)
             driver.click(undo)
             after = driver.wait_until(lambda: line_for(daemon, "Morning run"), 3, "'Morning run' back in `alarmctl list` after Undo")
             app.find(None, "Morning run", timeout=2)

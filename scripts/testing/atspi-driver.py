@@ -49,7 +49,15 @@ class Desktop:
                                      "-nolisten", "tcp"], pass_fds=(out.fileno(),), stderr=log, stdout=log)
         self.processes.append(xvfb)
         display = wait_until(lambda: open(display_file).read().strip(), 10, "Xvfb to print its display")
-        bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+        # The bus, and the a11y bus launcher it activates, get a runtime folder and HOME of their
+        # own: the launcher puts its socket at $XDG_RUNTIME_DIR/at-spi/bus (else ~/.cache/at-spi/bus),
+        # one path for every display, which another run as the same user would take over.
+        bus_env = dict(os.environ)
+        for folder in ("bus-run", "bus-home"):
+            os.makedirs(os.path.join(self.work, folder), mode=0o700)
+        bus_env.update(XDG_RUNTIME_DIR=os.path.join(self.work, "bus-run"), HOME=os.path.join(self.work, "bus-home"),
+                       DISPLAY=":" + display)
+        bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], env=bus_env,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.processes.append(bus)
         address = bus.stdout.readline().strip()
@@ -152,6 +160,16 @@ class App:
             return None
         return wait_until(find, timeout, f"the accessible application of pid {self.pid}")
 
+    def windows(self):
+        """The app's top-level windows (frames), the main window first, dialogs after it."""
+        root = self.root()
+        return [root.getChildAtIndex(i) for i in range(root.childCount)]
+
+    def dialog(self, timeout=5):
+        """The newest window other than the main one: search in it, not in the whole app (a walk
+        of a whole window takes seconds: GTK 4.8 has no AT-SPI cache, each property is a call)."""
+        return wait_until(lambda: self.windows()[1:] and self.windows()[-1], timeout, "a dialog window")
+
     def nodes(self, showing_only=True, within=None):
         """Every node, depth first; hidden widgets' subtrees left out. GTK 4.8 sets STATE_SHOWING
         on windows only (and STATE_VISIBLE from the widget's visible property, so a stack's
@@ -241,6 +259,14 @@ def toggle(node, timeout=3):
     click(node)
     wait_until(lambda: is_checked(node) != before, timeout, f"{node.name!r} to change from {'on' if before else 'off'}")
     return not before
+
+
+def set_value(node, value, timeout=2):
+    """Sets a spin button or slider through the Value interface, as a screen reader's arrow keys
+    would end up; waits until the widget reports it."""
+    node.queryValue().currentValue = float(value)
+    wait_until(lambda: abs(node.queryValue().currentValue - float(value)) < 1e-6, timeout,
+               f"{node.name!r} to take the value {value}")
 
 
 def type_text(node, text):
