@@ -153,6 +153,18 @@ class Suite:
             return line.strip()
         self.check("an alarm added through the dialog (weekdays 6:45) is in `alarmctl list`", add_through_dialog)
 
+        def row_opens_editor():
+            row = app.find("list item", re.compile(r"^Morning run, "), timeout=10, within=app.windows()[0])
+            driver.activate(row)  # a click, as most people would
+            dialog = app.dialog(timeout=3)
+            title = app.find("text", "Title", within=dialog)
+            text = title.queryText().getText(0, -1)
+            driver.click(app.find("push button", "Cancel", within=dialog))
+            if text != "Morning run":
+                raise Failure(f"the editor opened with the title {text!r}")
+            return "the editor of 'Morning run'"
+        self.check("clicking an alarm's row opens its editor", row_opens_editor)
+
         def delete_and_undo():
             before = line_for(daemon, "Morning run")
             if not before:

@@ -55,18 +55,19 @@ def shoot(args, scheme):
             env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
         process = desktop.spawn([args.app], env=env, log=os.path.join(desktop.work, "app.log"))
         app = driver.App(process.pid)
-        app.find(None, "Wake up", timeout=30)
+        app.find("list item", re.compile(r"^Wake up, "), timeout=30)
         window = driver.wait_until(lambda: windows_of(process.pid), 10, "the app's window")[-1]
         time.sleep(1)
         out = lambda page: os.path.join(args.out, f"alarms-{page}-{scheme}.png")  # noqa: E731
         grab(window, out("alarms"))
 
         # The edit dialog of the first alarm (its row opens it).
-        driver.click(app.find(None, re.compile(r"^(Edit\b.*Wake up|Wake up)$"), timeout=5))
-        dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog")[-1]
+        driver.activate_with_keyboard(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
+        app.dialog(timeout=5)
+        dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
         time.sleep(1)
         grab(dialog, out("edit"))
-        driver.click(app.find("push button", "Cancel"))
+        driver.click(app.find("push button", "Cancel", within=app.dialog()))
         time.sleep(0.5)
 
         daemon.ctl("timer", "25m", "--title", "Focus")
