@@ -48,7 +48,10 @@ final class AlarmDialog {
         sounds = names
 
         gtk_window_set_transient_for(ptr(window), ptr(parent))
-        adw_window_title_set_title(ptr(builder.object("dialog_title")), editing == nil ? tr("Add Alarm") : tr("Edit Alarm"))
+        // The window's title is its accessible name too ("Add Alarm" for a screen reader).
+        let title = editing == nil ? tr("Add Alarm") : tr("Edit Alarm")
+        gtk_window_set_title(ptr(window), title)
+        adw_window_title_set_title(ptr(builder.object("dialog_title")), title)
         Widget.setVisible(builder.object("delete_button"), editing != nil)
         adw_action_row_set_subtitle(
             ptr(builder.object("ring_timeout_row")),

@@ -28,7 +28,7 @@ final class AlarmsWindow {
         banner = HealthBanner(builder: builder, state: state)
         banner.onStart = { [unowned self] in
             state.apply(connection: .connecting)
-            service.start(into: state, autostart: true)
+            service.start(into: state, starting: .always)
         }
         for button in ["add_button", "empty_add_button"] {
             Signal.connect(builder.object(button), "clicked") { [unowned self] in openDialog(editing: nil) }

@@ -5,7 +5,10 @@ import Glibc
 /// (or one lone `%s`) replaced by `args` and `%%` by `%`. Write the msgid as a literal, never
 /// "\(x)" inside it, so xgettext finds it (docs/TRANSLATIONS.md).
 package func tr(_ msgid: String, _ args: String...) -> String {
-    Translation.substitute(Translation.lookup { dgettext(Translation.domain, msgid) } ?? msgid, args)
+    // gettext returns the msgid pointer itself when there is no translation: it is read
+    // inside withCString, while that pointer is valid (a temporary C string is not after).
+    let text = msgid.withCString { id in Translation.lookup { dgettext(Translation.domain, id) } }
+    return Translation.substitute(text ?? msgid, args)
 }
 
 /// The singular or plural form for `n` in the person's language (`dngettext`); `%d` is
@@ -13,7 +16,9 @@ package func tr(_ msgid: String, _ args: String...) -> String {
 package func trn(_ singular: String, _ plural: String, _ n: Int, _ args: String...) -> String {
     let english = n == 1 ? singular : plural
     let count = UInt(clamping: n < 0 ? -n : n)
-    let text = Translation.lookup { dngettext(Translation.domain, singular, plural, count) } ?? english
+    let text = singular.withCString { one in
+        plural.withCString { many in Translation.lookup { dngettext(Translation.domain, one, many, count) } }
+    } ?? english
     return Translation.substitute(text, args, count: n)
 }
 
