@@ -116,7 +116,28 @@ final class AlarmSounds: SoundOutput {
         }
     }
 
+    /// The Alarms window's preview: the sound as alarms play it (device, volume), once, cut at
+    /// `maxPreviewSeconds`. Exactly that sound: a preview that fell back would mislead.
+    private var previewing: Playback?
+
+    func preview(_ name: String?) throws(AudioError) {
+        let resolver = SoundResolver(environment: environment)
+        let sound: SoundResolver.ResolvedSound
+        if let name { sound = try resolver.resolve(name) } else { sound = try resolver.resolveDefault() }
+        stopPreview()
+        let options = PlaybackOptions(
+            device: config.audioDevice, volumePercent: config.volume * 100, maximumDuration: AlarmProtocol.maxPreviewSeconds,
+            logger: logger)
+        previewing = Playback.start([.file(sound.path)], options: options)
+    }
+
+    func stopPreview() {
+        previewing?.stop()
+        previewing = nil
+    }
+
     func stopAll() {
+        stopPreview()
         for ready in prepared.values { ready.playback.stop() }
         prepared = [:]
         for id in Array(playing.keys) { stop(id) }

@@ -28,7 +28,7 @@ public final class Daemon {  // loop thread only
     private let engine: Engine
     private let server: SocketServer
     private let apps: AppsService
-    private let sounds: SoundOutput
+    let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let memory: MemoryPolicy
     private let timer: DeadlineTimer
@@ -167,7 +167,7 @@ public final class Daemon {  // loop thread only
     }
 
     /// Requests whose success changes an alarm: their reply says whether that is durable.
-    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip]
+    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom]
 
     private func encode(_ reply: AlarmProtocol.Message) -> Data {
         WireMessage.encode(reply) ?? Data(#"{"ok":false,"v":1}"#.utf8)
@@ -196,7 +196,7 @@ public final class Daemon {  // loop thread only
                 guard let record = request.record else { throw .init(.malformed, "edit needs a 'record' (with the alarm's id)") }
                 reply.record = try engine.edit(record, now: now)
                 reply.alarm = record.id
-            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip:
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
                 let event = LifecycleEvent(rawValue: request.op.rawValue)!
                 let intents = apps.intents(of: id)
@@ -218,6 +218,8 @@ public final class Daemon {  // loop thread only
                 }
             case .authorization, .requestAuthorization, .apps, .setAuthorization, .claimIntents, .intentDialog:
                 try apps.answer(request, into: &reply, now: now)
+            case .previewSound, .stopPreview, .installSound:
+                try answerSound(request)
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,

@@ -1,3 +1,4 @@
+import AlarmAudio
 import AlarmCore
 import FoundationEssentials
 import AlarmClient
@@ -36,11 +37,18 @@ protocol SoundOutput: AnyObject {
     func prepare(_ rings: [UpcomingRing])
     /// The latest instant a prepared ring waits for; nil when none is prepared.
     var preparedThrough: Date? { get }
+    /// Plays the named sound (nil: the default) once as a preview, replacing an earlier one;
+    /// throws when the name resolves to no sound. Returns at once.
+    func preview(_ name: String?) throws(AudioError)
+    /// Silences the preview, if one plays.
+    func stopPreview()
 }
 
 extension SoundOutput {
     func prepare(_ rings: [UpcomingRing]) {}
     var preparedThrough: Date? { nil }
+    func preview(_ name: String?) throws(AudioError) {}
+    func stopPreview() {}
 }
 
 /// Shows alarms to a person (notifications, or the log when there is no server).

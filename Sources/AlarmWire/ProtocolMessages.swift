@@ -19,6 +19,8 @@ package enum AlarmProtocol {
     package static let maxPage = 10_000
     /// The longest intent dialog alarmd shows (UTF-8 bytes); a longer one is cut at a character.
     package static let maxDialogBytes = 1024
+    /// The longest a `previewSound` plays: a preview is a sample, not a ring.
+    package static let maxPreviewSeconds = 30.0
 
     package enum Operation: String, Codable, Sendable, CaseIterable {
         /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
@@ -60,6 +62,19 @@ package enum AlarmProtocol {
         /// `intentLifetime` seconds. An extension of version 1: an older daemon answers
         /// `malformed`, and the app goes on.
         case intentDialog
+        /// Play a sound once as a preview (`sound`: a name, as an alarm's), on the device and
+        /// at the volume alarms use, stopping an earlier preview; it ends by itself, at most
+        /// after `maxPreviewSeconds`. `stopPreview` silences it. For the Alarms window, which
+        /// plays through the daemon's engine rather than linking its own. An extension of
+        /// version 1: an older daemon answers `malformed`.
+        case previewSound, stopPreview
+        /// Check a sound file by decoding it and copy it into the user's Sounds folder under a
+        /// name (`path`, `sound`), as `alarmctl sound install` does. An extension of version 1.
+        case installSound
+        /// The alert's secondary button when its behavior is `custom` (`alarm`): ends the alert
+        /// and runs the app's secondary intent, as the popup's button does. For the Alarms
+        /// window's ringing view. An extension of version 1.
+        case custom
     }
 
     package struct Request: Codable, Hashable, Sendable {
@@ -91,6 +106,10 @@ package enum AlarmProtocol {
         package var page: Int?
         /// `intentDialog`: the text, at most `maxDialogBytes`.
         package var dialog: String?
+        /// `previewSound`, `installSound`: a sound's name.
+        package var sound: String?
+        /// `installSound`: the file to install (the daemon reads it: same user).
+        package var path: String?
 
         package init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version

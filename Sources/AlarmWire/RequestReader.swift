@@ -68,6 +68,7 @@ package enum RequestReader {
         var app: String??, alarm: UUID??, record: AlarmRecord??, limit: Int??, page: Int??
         var stopIntent: EncodedIntent??, secondaryIntent: EncodedIntent??, registration: AppRegistration??
         var runsIntents: Bool??, endings: Bool??, decision: AppDecision??, dialog: String??
+        var sound: String??, path: String??
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -86,6 +87,8 @@ package enum RequestReader {
             case "endings": try refuseRepeated(endings); endings = .some(c.null() ? nil : try c.bool())
             case "decision": try refuseRepeated(decision); decision = .some(c.null() ? nil : try raw(&c, as: AppDecision.self))
             case "dialog": try refuseRepeated(dialog); dialog = .some(c.null() ? nil : try c.string())
+            case "sound": try refuseRepeated(sound); sound = .some(c.null() ? nil : try c.string())
+            case "path": try refuseRepeated(path); path = .some(c.null() ? nil : try c.string())
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -102,6 +105,8 @@ package enum RequestReader {
             request.endings = endings ?? nil
             request.decision = decision ?? nil
             request.dialog = dialog ?? nil
+            request.sound = sound ?? nil
+            request.path = path ?? nil
             return request
         }
     }

@@ -43,6 +43,10 @@ package enum RequestWriter {
             writer.key("page", in: &object)
             writer.int(page)
         }
+        if let path = request.path {
+            writer.key("path", in: &object)
+            writer.string(path)
+        }
         if let record = request.record {
             writer.key("record", in: &object)
             guard RecordWriter.write(record, to: &writer) else { return nil }
@@ -60,6 +64,10 @@ package enum RequestWriter {
             writer.key("secondaryIntent", in: &object)
             guard let json = ColdCodec.json(intent) else { return nil }
             writer.raw(json)
+        }
+        if let sound = request.sound {
+            writer.key("sound", in: &object)
+            writer.string(sound)
         }
         if let intent = request.stopIntent {
             writer.key("stopIntent", in: &object)

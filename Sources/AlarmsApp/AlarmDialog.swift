@@ -17,7 +17,8 @@ final class AlarmDialog {
     private let service: AlarmService
     private let editing: AlarmRecord?
     private let localTime = LocalTimeText.current
-    private let sounds: [String]
+    private var sounds: [String]
+    private var soundControls: SoundRowControls!
     private let hourSpin, minuteSpin, preview, titleRow, soundRow, snoozeSpin, volumeSwitch, volumeSpin, rampSpin: GObjectPointer
     private let dayToggles: [GObjectPointer]
     private let errorLabels: [String: GObjectPointer]
@@ -60,6 +61,27 @@ final class AlarmDialog {
         setUpSounds()
         show(form)
         connectSignals()
+        soundControls = SoundRowControls(
+            builder: builder, parent: window, service: service,
+            chosen: { [unowned self] in form.sound },
+            onInstalled: { [unowned self] name in add(sound: name) },
+            showError: { [unowned self] text in showSoundError(text) })
+    }
+
+    /// A sound just installed through "Add sound…": listed and chosen.
+    private func add(sound name: String) {
+        if !sounds.contains(name) {
+            sounds.append(name)
+            sounds.sort { $0.localizedStandardLess($1) }
+            setUpSounds()
+        }
+        if let index = sounds.firstIndex(of: name) { adw_combo_row_set_selected(ptr(soundRow), guint(index + 1)) }
+    }
+
+    private func showSoundError(_ text: String?) {
+        let label = builder.object("sound_error")
+        Widget.setText(label, text ?? "")
+        Widget.setVisible(label, text != nil)
     }
 
     func present() { gtk_window_present(ptr(window)) }
@@ -120,7 +142,10 @@ final class AlarmDialog {
             if let id = editing?.id { onDelete?(id) }
             gtk_window_close(ptr(window))
         }
-        Signal.connect(window, "destroy") { [unowned self] in onClosed?() }
+        Signal.connect(window, "destroy") { [unowned self] in
+            soundControls.close()
+            onClosed?()
+        }
         // Escape closes, as in every dialog.
         let shortcuts = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(

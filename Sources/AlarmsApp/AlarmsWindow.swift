@@ -16,6 +16,8 @@ final class AlarmsWindow {
     let service = AlarmService(deliver: { work in MainLoop.invoke(work) })
     private(set) var alarmsPage: AlarmsPage!
     private var banner: HealthBanner!
+    private var timersPage: TimersPage!
+    private var ringingView: RingingView!
     private var dialog: AlarmDialog?
 
     init(application: GObjectPointer) {
@@ -26,6 +28,9 @@ final class AlarmsWindow {
         alarmsPage.onEdit = { [unowned self] id in openDialog(editing: state.record(id)) }
         alarmsPage.onError = { [unowned self] message in toast(message) }
         banner = HealthBanner(builder: builder, state: state)
+        timersPage = TimersPage(window: builder, state: state, service: service)
+        ringingView = RingingView(window: builder, state: state, service: service)
+        ringingView.onError = { [unowned self] message in toast(message) }
         banner.onStart = { [unowned self] in
             state.apply(connection: .connecting)
             service.start(into: state, starting: .always)

@@ -85,6 +85,14 @@ package final class AlarmService: Sendable {
         _ op: AlarmProtocol.Operation, alarm: UUID? = nil, record: AlarmRecord? = nil,
         done: @escaping @Sendable @MainActor (Result<AlarmProtocol.Message, ConnectionError>) -> Void
     ) {
+        perform(AlarmProtocol.Request(id: 0, op: op, alarm: alarm, record: record), done: done)
+    }
+
+    /// The same for a request with more members (a sound's name, a file's path).
+    package func perform(
+        _ request: AlarmProtocol.Request,
+        done: @escaping @Sendable @MainActor (Result<AlarmProtocol.Message, ConnectionError>) -> Void
+    ) {
         let deliver = deliver
         DetachedThread.start { [self] in
             guard let connection = state.withLock({ $0.requests }) else {
@@ -93,7 +101,7 @@ package final class AlarmService: Sendable {
             }
             let result: Result<AlarmProtocol.Message, ConnectionError>
             do throws(ConnectionError) {
-                result = .success(try connection.send(op, alarm: alarm, record: record))
+                result = .success(try connection.send(request))
             } catch { result = .failure(error) }
             deliver { done(result) }
         }

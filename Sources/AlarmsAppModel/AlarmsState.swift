@@ -93,7 +93,7 @@ package struct RingingAlarm: Hashable, Sendable, Identifiable {
     /// The secondary button ("Snooze", or an app's own), nil for none.
     package var secondaryLabel: String?
     /// `.countdown`: the secondary button snoozes (send `countdown`); `.custom`: it runs the
-    /// app's intent (send `stop`; alarmd hands the intent to the app).
+    /// app's intent (send `custom`, as the popup's button does).
     package var secondaryBehavior: AlarmPresentation.Alert.SecondaryButtonBehavior?
     /// A timer (no schedule) rather than an alarm.
     package var isTimer: Bool

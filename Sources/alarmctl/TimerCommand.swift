@@ -28,14 +28,10 @@ struct TimerCommand: AsyncParsableCommand {
     func run() async throws {
         let seconds = try SpecInput.duration(duration.joined(separator: " "), option: nil)
         let again = try repeatAfter.map { try SpecInput.duration($0, option: "--repeat-after") }
-        let repeatButton = again.map { _ in AlarmButton(text: .init(Text.repeatButton), textColor: .white, systemImageName: "repeat.circle") }
-        let presentation = AlarmPresentation(
-            alert: .init(title: .init(title), secondaryButton: repeatButton, secondaryButtonBehavior: again == nil ? nil : .countdown),
-            countdown: .init(title: .init(title), pauseButton: AlarmButton(text: .init(Text.pauseButton), textColor: .white, systemImageName: "pause.fill")),
-            paused: .init(title: .init(Text.pausedTitle(title)), resumeButton: AlarmButton(text: .init(Text.resumeButton), textColor: .white, systemImageName: "play.fill")))
-        let record = AlarmRecord(
-            id: UUID(), appID: DaemonLink.appID, schedule: nil, countdownDuration: .init(preAlert: seconds, postAlert: again),
-            presentation: presentation, sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: Date()))
+        let record = TimerRecord.make(
+            seconds: seconds, title: title, repeatAfter: again, sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp),
+            appID: DaemonLink.appID,
+            texts: .init(pause: Text.pauseButton, resume: Text.resumeButton, repeatButton: Text.repeatButton, pausedTitle: { Text.pausedTitle($0) }))
         let link = try DaemonLink()
         // Watch before scheduling, so no change to the new timer can be missed.
         let updates = wait ? try watch(link) : nil

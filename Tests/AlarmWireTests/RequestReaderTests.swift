@@ -83,13 +83,15 @@ struct SampleIntent: LiveActivityIntent {
             var request = AlarmProtocol.Request(id: 1, op: op)
             switch op {
             case .schedule, .edit: request.record = record
-            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip: request.alarm = record.id
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom: request.alarm = record.id
             case .list, .watch: request.page = AlarmProtocol.defaultPage
             case .missed: request.limit = 50
             case .setAuthorization: (request.app, request.decision) = ("org.example.clock", .allow)
             case .authorization, .requestAuthorization, .claimIntents: request.app = "org.example.clock"
             case .intentDialog: (request.app, request.alarm, request.dialog) = ("org.example.clock", record.id, "Snoozed \"9\" min\nü")
-            case .status, .apps: break
+            case .previewSound: request.sound = "Chime \"2\" ü"
+            case .installSound: (request.path, request.sound) = ("/run/user/1000/doc/4a/Bell ü.flac", "Bell ü")
+            case .status, .apps, .stopPreview: break
             }
             requests.append(request)
             // AlarmManager: every request names its app.
@@ -165,6 +167,8 @@ struct SampleIntent: LiveActivityIntent {
         request.endings = maybe { random.chance(50) }
         request.decision = maybe { AppDecision.allCases.randomElement(using: &random)! }
         request.dialog = maybe { RecordSamples.string(&random, maxLength: 40) }
+        request.sound = maybe { RecordSamples.string(&random, maxLength: 20) }
+        request.path = maybe { "/" + RecordSamples.string(&random, maxLength: 40) }
         return request
     }
 
@@ -177,7 +181,7 @@ struct SampleIntent: LiveActivityIntent {
     @Test func readsNullsAsAbsent() throws {
         let json = #"{"v":1,"id":7,"op":"watch","app":null,"alarm":null,"record":null,"limit":null,"stopIntent":null,"#
             + #""secondaryIntent":null,"registration":{"displayName":"X","usageDescription":null,"launch":null},"#
-            + #""runsIntents":null,"endings":null,"decision":null,"page":null,"dialog":null}"#
+            + #""runsIntents":null,"endings":null,"decision":null,"page":null,"dialog":null,"sound":null,"path":null}"#
         let read = try #require(fast(json))
         #expect(read == AlarmProtocol.Request(id: 7, op: .watch).with { $0.registration = AppRegistration(displayName: "X") })
         expectAgrees(Array(json.utf8))

@@ -140,6 +140,15 @@ enum WireCatalogue {
             $0.alarm = alarmID
             $0.dialog = "Snoozed: five more minutes"
         }),
+        // The Alarms window's sound row: a preview through alarmd's engine, and "Add sound…".
+        ("request-previewSound", request(.previewSound, id: 24) { $0.sound = "Chime" }),
+        ("request-stopPreview", request(.stopPreview, id: 25)),
+        // The ringing view's secondary button of an alert whose behavior is `custom`.
+        ("request-custom", request(.custom, id: 27) { $0.alarm = alarmID }),
+        ("request-installSound", request(.installSound, id: 26) {
+            $0.path = "/run/user/1000/doc/3f2a9c1e/Morning Birds.flac"
+            $0.sound = "Morning Birds"
+        }),
 
         // Replies.
         ("reply-ok", reply(id: 10)),
