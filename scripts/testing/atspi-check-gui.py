@@ -178,22 +178,40 @@ class Suite:
             return f"back as: {after.strip()}"
         self.check("delete an alarm, then Undo brings it back", delete_and_undo)
 
-        def timer_rings_and_stops():
+        def preset_starts():
             driver.click(app.find("page tab", "Timers"))
-            driver.click(app.find("push button", re.compile(r"^5 s(ec(onds)?)?$"), timeout=5))
-            first = driver.wait_until(lambda: [n.name for n in app.find_all(None, re.compile(r"\b0?0:0[1-5]\b"))], 3,
-                                      "a countdown label such as 0:04")
-            driver.wait_until(lambda: [n.name for n in app.find_all(None, re.compile(r"\b0?0:0[1-5]\b"))] != first, 2.5,
-                              "the countdown to tick")
+            driver.click(app.find("push button", "3 minutes", timeout=10))
+            line = driver.wait_until(lambda: [l for l in daemon.list_lines() if "countdown" in l], 3,
+                                     "a countdown in `alarmctl list` after the 3 minutes preset")[0]
+            row = app.find("list item", re.compile(r", [23] minutes? .*left$"), timeout=5, within=app.windows()[0])
+            shown = row.name
+            title = shown.split(",")[0]
+            driver.click(app.find("push button", f"Stop {title}", within=row))
+            driver.wait_until(lambda: not [l for l in daemon.list_lines() if "countdown" in l], 3,
+                              f"the timer to go after 'Stop {title}'")
+            return f"{line.split()[0]} counted down in alarmd, shown as {shown!r}, stopped from its row"
+        self.check("the 3 minutes preset starts a timer in alarmd; its row's Stop ends it", preset_starts)
+
+        def timer_rings_and_stops():
+            # The presets are minutes (1, 3, 5, 10, 15, 25): 5 s is a custom duration.
+            window = app.windows()[0]
+            for field, value in (("Hours", 0), ("Minutes", 0), ("Seconds", 5)):
+                driver.set_value(app.find("spin button", field, within=window), value)
+            driver.click(app.find("push button", "Start custom timer", within=window))
+            running = app.find("list", "Running timers", within=window)
+            row = app.find("list item", re.compile(r"seconds? left$"), timeout=3, within=running)
+            first = row.name
+            driver.wait_until(lambda: row.name != first and row.name.endswith("left"), 2.5,
+                              f"the countdown to tick from {first!r}")
+            ticked = row.name
             driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 8, "the timer to ring in alarmd")
             written = oak.wait_for_sound(daemon, 5)
-            stop = app.find("push button", "Stop", timeout=3)
+            stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=window)
             driver.click(stop)
             driver.wait_until(lambda: not any("alerting" in line for line in daemon.list_lines()), 3,
-                              "the alarm to stop after Stop in the ringing view")
-            return f"ticked, rang ({written} bytes into the ALSA file device), Stop stopped it"
-        self.check("a 5 s timer from a preset ticks, rings with sound, and Stop in the ringing view stops it",
-                   timer_rings_and_stops)
+                              f"the alarm to stop after {stop.name!r} in the ringing view")
+            return f"{first!r} -> {ticked!r}, rang ({written} bytes into the ALSA file device), {stop.name!r} stopped it"
+        self.check("a 5 s timer ticks, rings with sound, and Stop in the ringing view stops it", timer_rings_and_stops)
 
         driver.end(app.process)
 
