@@ -43,6 +43,11 @@ class Desktop:
         self.env = {}
 
     def start(self):
+        global pyatspi
+        # pyatspi connects once, to the accessibility bus of the first session bus it sees:
+        # a second desktop in the same process would be looked at through the first one's bus.
+        if pyatspi is not None:
+            raise Failure("one Desktop per process: pyatspi stays on the first one's accessibility bus")
         display_file = os.path.join(self.work, "display")
         with open(display_file, "w") as out, open(os.path.join(self.work, "xvfb.log"), "w") as log:
             xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(out.fileno()), "-screen", "0", self.size + "x24",
@@ -70,7 +75,6 @@ class Desktop:
         # The a11y bus launcher would read GNOME's settings from dconf in HOME; a throwaway
         # dconf keeps the caller's untouched.
         os.environ["GSETTINGS_BACKEND"] = "memory"
-        global pyatspi
         if pyatspi is None:
             import pyatspi as module
             pyatspi = module

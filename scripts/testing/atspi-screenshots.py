@@ -45,47 +45,48 @@ def seed(daemon):
     daemon.ctl("disable", bins)
 
 
-def shoot(args, scheme):
-    desktop = driver.Desktop(size="1024x900").start()
-    try:
-        daemon = oak.AlarmDaemon(desktop, args.alarmd, args.alarmctl).start()
-        seed(daemon)
-        env = dict(daemon.env, LC_ALL="en_US.UTF-8", LANG="en_US.UTF-8")
-        if scheme == "dark":
-            env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
-        process = desktop.spawn([args.app], env=env, log=os.path.join(desktop.work, "app.log"))
-        app = driver.App(process.pid)
-        app.find("list item", re.compile(r"^Wake up, "), timeout=30)
-        window = driver.wait_until(lambda: windows_of(process.pid), 10, "the app's window")[-1]
-        time.sleep(1)
-        out = lambda page: os.path.join(args.out, f"alarms-{page}-{scheme}.png")  # noqa: E731
-        grab(window, out("alarms"))
+def shoot(args, desktop, scheme):
+    """One app, with an alarmd of its own, on the shared desktop (pyatspi stays connected to
+    the accessibility bus of the first session bus it saw, so there is one desktop per run)."""
+    daemon = oak.AlarmDaemon(desktop, args.alarmd, args.alarmctl, name="oak-" + scheme).start()
+    seed(daemon)
+    env = dict(daemon.env, LC_ALL="en_US.UTF-8", LANG="en_US.UTF-8")
+    if scheme == "dark":
+        env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
+    process = desktop.spawn([args.app], env=env, log=os.path.join(desktop.work, "app.log"))
+    app = driver.App(process.pid)
+    app.root(timeout=60)  # a loaded machine (a build beside it) can take its time
+    app.find("list item", re.compile(r"^Wake up, "), timeout=30)
+    window = driver.wait_until(lambda: windows_of(process.pid), 10, "the app's window")[-1]
+    time.sleep(1)
+    out = lambda page: os.path.join(args.out, f"alarms-{page}-{scheme}.png")  # noqa: E731
+    grab(window, out("alarms"))
 
-        # The edit dialog of the first alarm (its row opens it).
-        driver.activate_with_keyboard(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
-        app.dialog(timeout=5)
-        dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
-        time.sleep(1)
-        grab(dialog, out("edit"))
-        driver.click(app.find("push button", "Cancel", within=app.dialog()))
-        time.sleep(0.5)
+    # The edit dialog of the first alarm (its row opens it).
+    driver.activate_with_keyboard(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
+    app.dialog(timeout=5)
+    dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
+    time.sleep(1)
+    grab(dialog, out("edit"))
+    driver.click(app.find("push button", "Cancel", within=app.dialog()))
+    time.sleep(0.5)
 
-        daemon.ctl("timer", "25m", "--title", "Focus")
-        daemon.ctl("timer", "4m", "--title", "Tea")
-        driver.click(app.find("page tab", "Timers"))
-        app.find(None, re.compile(r"\bTea\b"), timeout=5)
-        time.sleep(1.5)
-        grab(window, out("timers"))
+    daemon.ctl("timer", "25m", "--title", "Focus")
+    daemon.ctl("timer", "4m", "--title", "Tea")
+    driver.click(app.find("page tab", "Timers"))
+    app.find("list item", re.compile(r"^Tea, "), timeout=5, within=app.windows()[0])
+    time.sleep(1.5)
+    grab(window, out("timers"))
 
-        daemon.ctl("timer", "1s", "--title", "Pasta is ready")
-        driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 5, "the timer to ring")
-        app.find("push button", "Stop", timeout=5)
-        time.sleep(1)
-        grab(window, out("ringing"))
-        driver.click(app.find("push button", "Stop"))
-        driver.end(process)
-    finally:
-        desktop.stop()
+    # An alarm (not a timer), so the ringing view shows Snooze beside Stop.
+    daemon.ctl("add", "1s", "--title", "Time to leave")
+    driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 5, "the timer to ring")
+    stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=app.windows()[0])
+    time.sleep(1)
+    grab(window, out("ringing"))
+    driver.click(stop)
+    driver.end(process)
+    driver.end(daemon.process)
 
 
 def main():
@@ -96,9 +97,13 @@ def main():
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    for scheme in ("light", "dark"):
-        shoot(args, scheme)
-        print(f"screenshots: {scheme} done")
+    desktop = driver.Desktop(size="1024x900").start()
+    try:
+        for scheme in ("light", "dark"):
+            shoot(args, desktop, scheme)
+            print(f"screenshots: {scheme} done")
+    finally:
+        desktop.stop()
     return 0
 
 
