@@ -146,6 +146,9 @@ final class AlarmDialog {
             soundControls.close()
             onClosed?()
         }
+        // Enter in the title saves, as the default button.
+        gtk_window_set_default_widget(ptr(window), ptr(builder.object("save_button")))
+        adw_entry_row_set_activates_default(ptr(titleRow), 1)
         // Escape closes, as in every dialog.
         let shortcuts = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(
