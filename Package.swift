@@ -162,7 +162,16 @@ let package = Package(
         .testTarget(name: "AlarmWireTests", dependencies: ["AlarmWire"]),
         .testTarget(name: "AlarmClientTests", dependencies: ["AlarmClient"]),
         .testTarget(name: "LinuxSupportTests", dependencies: ["LinuxSupport"]),
-        .testTarget(name: "AlarmsAppModelTests", dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmSystem"]),
+        // The app's view models, and its link to alarmd against a real one (the dependencies make
+        // `swift test` build alarmd and alarmctl).
+        .testTarget(
+            name: "AlarmsAppModelTests",
+            dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmCore", "AlarmSystem", "TestSupport", "alarmd", "alarmctl"]),
+        // GtkSupport against real GTK on a private Xvfb; its ui/ bundle is compiled by the same
+        // plugin as the app's.
+        .testTarget(
+            name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk", "LinuxSupport", "TestSupport"], exclude: ["ui"],
+            plugins: ["GResourceCompiler"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),

@@ -49,7 +49,10 @@ final class AlarmDialog {
         sounds = names
 
         gtk_window_set_transient_for(ptr(window), ptr(parent))
-        adw_window_title_set_title(ptr(builder.object("dialog_title")), editing == nil ? tr("Add Alarm") : tr("Edit Alarm"))
+        // The window's title is its accessible name too ("Add Alarm" for a screen reader).
+        let title = editing == nil ? tr("Add Alarm") : tr("Edit Alarm")
+        gtk_window_set_title(ptr(window), title)
+        adw_window_title_set_title(ptr(builder.object("dialog_title")), title)
         Widget.setVisible(builder.object("delete_button"), editing != nil)
         adw_action_row_set_subtitle(
             ptr(builder.object("ring_timeout_row")),
@@ -143,6 +146,9 @@ final class AlarmDialog {
             soundControls.close()
             onClosed?()
         }
+        // Enter in the title saves, as the default button.
+        gtk_window_set_default_widget(ptr(window), ptr(builder.object("save_button")))
+        adw_entry_row_set_activates_default(ptr(titleRow), 1)
         // Escape closes, as in every dialog.
         let shortcuts = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(

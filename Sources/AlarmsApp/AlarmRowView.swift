@@ -5,7 +5,8 @@ import GtkSupport
 import LinuxSupport
 
 /// One row of the Alarms page, made from alarm-row.ui and updated in place when its alarm
-/// changes, so focus and a screen reader's position survive alarmd's events.
+/// changes, so focus and a screen reader's position survive alarmd's events. (Activating the
+/// row, by click or Enter, is the list's `row-activated`: AlarmsPage opens the editor.)
 @MainActor
 final class AlarmRowView {
     /// Held while the row is out of its list (reordering), so GTK does not destroy it.
@@ -20,7 +21,6 @@ final class AlarmRowView {
         var setEnabled: @MainActor (UUID, Bool) -> Void
         var skip: @MainActor (UUID) -> Void
         var delete: @MainActor (UUID) -> Void
-        var edit: @MainActor (UUID) -> Void
     }
 
     init(_ model: AlarmRow, actions: Actions) {
@@ -40,7 +40,6 @@ final class AlarmRowView {
         }
         Signal.connect(skipButton, "clicked") { actions.skip(id) }
         Signal.connect(deleteButton, "clicked") { actions.delete(id) }
-        Signal.connect(row.pointer, "activate") { actions.edit(id) }
         show(model)
     }
 

@@ -27,6 +27,11 @@ final class AlarmsPage {
         stack = builder.object("alarms_stack")
         toastOverlay = builder.object("toast_overlay")
         state.observe { [unowned self] _ in refresh() }
+        // A click on a row or Enter on it: its editor.
+        Signal.connect(list, "row-activated") { [unowned self] arguments in
+            guard let activated = arguments.object(at: 1) else { return }
+            if let id = rows.first(where: { $0.value.row.pointer == activated })?.key { onEdit?(id) }
+        }
         refresh()
         scheduleMinuteTick()
     }
@@ -58,8 +63,7 @@ final class AlarmsPage {
         .init(
             setEnabled: { [unowned self] id, on in request(on ? .enable : .disable, id) },
             skip: { [unowned self] id in request(.skip, id) },
-            delete: { [unowned self] id in delete(id) },
-            edit: { [unowned self] id in onEdit?(id) })
+            delete: { [unowned self] id in delete(id) })
     }
 
     private func request(_ op: AlarmProtocol.Operation, _ id: UUID) {

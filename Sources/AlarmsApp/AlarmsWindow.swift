@@ -33,7 +33,7 @@ final class AlarmsWindow {
         ringingView.onError = { [unowned self] message in toast(message) }
         banner.onStart = { [unowned self] in
             state.apply(connection: .connecting)
-            service.start(into: state, autostart: true)
+            service.start(into: state, starting: .always)
         }
         for button in ["add_button", "empty_add_button"] {
             Signal.connect(builder.object(button), "clicked") { [unowned self] in openDialog(editing: nil) }

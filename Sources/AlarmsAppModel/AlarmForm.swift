@@ -128,8 +128,8 @@ package enum SharedAlarmSettings {
 
     /// "Rings for 10 min, then counts as missed".
     package static func ringTimeoutText(_ seconds: TimeInterval) -> String {
-        let minutes = seconds.isFinite ? Int((seconds / 60).rounded()) : 10
-        if minutes < 1 { return tr("%1$s s, then it counts as missed", String(Int(seconds.isFinite ? seconds : 0))) }
-        return tr("%1$s min, then it counts as missed", String(minutes))
+        guard seconds.isFinite, seconds >= 0 else { return "" }
+        if seconds < 60 { return tr("%1$s s, then it counts as missed", String(Int(seconds))) }
+        return tr("%1$s min, then it counts as missed", String(Int((seconds / 60).rounded())))
     }
 }

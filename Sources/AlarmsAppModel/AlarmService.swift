@@ -26,11 +26,17 @@ package final class AlarmService: Sendable {
         state = Mutex(Links())
     }
 
-    /// Connects (starting alarmd if `autostart` and none answers), then streams `alarms` events
-    /// into `target` until alarmd goes away, when `target` hears `.unreachable`.
-    package func start(into target: AlarmsState, autostart: Bool = true) {
+    /// Connects, then streams `alarms` events into `target` until alarmd goes away, when
+    /// `target` hears `.unreachable`. `.asConfigured` starts alarmd if none answers unless
+    /// OPENALARMKIT_NO_AUTOSTART=1; `.always` is the banner's Start button, a person's explicit
+    /// wish; `.never` only connects.
+    package func start(into target: AlarmsState, starting: DaemonStart = .asConfigured) {
         var settings = environment
-        if !autostart { settings["OPENALARMKIT_NO_AUTOSTART"] = "1" }
+        switch starting {
+        case .asConfigured: break
+        case .always: settings["OPENALARMKIT_NO_AUTOSTART"] = nil
+        case .never: settings["OPENALARMKIT_NO_AUTOSTART"] = "1"
+        }
         let environment = settings, deliver = deliver
         DetachedThread.start { [self] in
             let requests: AlarmConnection, watcher: AlarmConnection
@@ -40,7 +46,9 @@ package final class AlarmService: Sendable {
                 watcher = try DaemonLauncher.connect(environment: environment)
                 stream = try watcher.watch()
             } catch {
-                let why = error.description
+                // Nothing listening needs no detail; anything else (a start that failed, a
+                // broken socket) says what the client saw, with where to look.
+                let why: String? = if case .daemonNotRunning = error { nil } else { error.description }
                 deliver { target.apply(connection: .unreachable(why)) }
                 return
             }
@@ -54,10 +62,14 @@ package final class AlarmService: Sendable {
                 }
                 _ = watcher  // the stream reads through it: it lives as long as the loop
                 state.withLock { $0.requests = nil }
-                deliver { target.apply(connection: .unreachable(tr("alarmd stopped"))) }
+                deliver { target.apply(connection: .unreachable(nil)) }
             }
             state.withLock { $0.watch = task }
         }
+    }
+
+    package enum DaemonStart: Sendable {
+        case asConfigured, always, never
     }
 
     /// Asks for `status` and hands it to `target`.

@@ -10,8 +10,8 @@ package final class AlarmsState {
     package enum Connection: Hashable, Sendable {
         case connecting
         case connected
-        /// alarmd does not answer: why, as the client says it.
-        case unreachable(String)
+        /// alarmd does not answer: nil when nothing listens, else what went wrong.
+        case unreachable(String?)
     }
 
     package private(set) var records: [AlarmRecord] = []

@@ -5,8 +5,9 @@ import LinuxSupport
 /// What the banner above the pages says: a reason alarms would not ring as they should, the
 /// most serious first, and what the person can do about it.
 package enum HealthIssue: Hashable, Sendable {
-    /// alarmd does not answer (and could not be started); the banner offers Start.
-    case daemonNotRunning(String)
+    /// alarmd does not answer (and could not be started: why, or nil when it is simply not
+    /// running); the banner offers Start.
+    case daemonNotRunning(String?)
     /// Changes cannot be saved (disk full, read-only folder).
     case storage(String)
     /// The sound device cannot be opened now: alarms would ring without sound.
@@ -16,7 +17,8 @@ package enum HealthIssue: Hashable, Sendable {
 
     package var message: String {
         switch self {
-        case .daemonNotRunning(let why): tr("Alarms will not ring: the alarm service is not running (%1$s).", why)
+        case .daemonNotRunning(nil): tr("Alarms will not ring: the alarm service (alarmd) is not running.")
+        case .daemonNotRunning(let why?): tr("Alarms will not ring: the alarm service cannot be reached: %1$s", why)
         case .storage(let why): tr("Changes are not being saved: %1$s", why)
         case .noSound(let device): tr("Alarms would ring without sound: the sound device %1$s cannot be opened.", device)
         case .cannotWake(let how): tr("Alarms cannot wake this computer from suspend: %1$s", how)

@@ -1,0 +1,91 @@
+import AlarmClient
+import AlarmCore
+import AlarmSystem
+import AlarmsAppModel
+import FoundationEssentials
+import Testing
+
+/// Records as alarmd sends them, turned into the Alarms page's rows.
+@Suite struct AlarmRowTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)  // a Friday, 08:00 UTC
+    let maker = AlarmRowMaker(zone: .utc, localTime: LocalTimeText(posixName: "C"))
+
+    func record(
+        _ title: String, hour: Int, minute: Int = 0, days: [Locale.Weekday] = [], firesIn seconds: TimeInterval,
+        disabled: Bool = false, phase: AlarmRecord.Phase? = nil
+    ) -> AlarmRecord {
+        AlarmRecord(
+            id: UUID(), appID: "alarmctl",
+            schedule: .relative(.init(time: .init(hour: hour, minute: minute), repeats: days.isEmpty ? .never : .weekly(days))),
+            countdownDuration: nil, presentation: AlarmPresentation(alert: .init(title: .init(stringLiteral: title))),
+            phase: phase ?? .scheduled(fireDate: now + seconds), disabledAt: disabled ? now : nil)
+    }
+
+    @Test func soonestFirstThenTheOnesTurnedOff() {
+        let records = [
+            record("Late", hour: 23, firesIn: 15 * 3600),
+            record("Off", hour: 5, days: [.monday], firesIn: 3 * 86400, disabled: true),
+            record("Soon", hour: 9, firesIn: 3600),
+            record("Timer", hour: 0, firesIn: 60),
+        ]
+        var timer = records[3]
+        timer.schedule = nil  // countdown-only: a timer, for the Timers page
+        let rows = maker.rows([records[0], records[1], records[2], timer], now: now)
+        #expect(rows.map(\.title) == ["Soon", "Late", "Off"])
+        #expect(rows.map(\.status) == ["in 1 h", "in 15 h", "Off"])
+    }
+
+    @Test func rowTextsAndTheSwitchName() {
+        let wake = maker.row(record("Wake up", hour: 6, minute: 30, days: [.monday, .tuesday, .wednesday, .thursday, .friday], firesIn: 9 * 3600 + 12 * 60), now: now)
+        #expect(wake.time == "06:30")
+        #expect(wake.repeatText == "Weekdays")
+        #expect(wake.status == "in 9 h 12 min")
+        #expect(wake.switchName == "Wake up, on")
+        #expect(wake.canSkip)
+        let off = maker.row(record("Wake up", hour: 6, firesIn: 60, disabled: true), now: now)
+        #expect(off.switchName == "Wake up, off")
+        #expect(!off.canSkip)
+        #expect(off.nextFire == nil)
+        let once = maker.row(record("Tea", hour: 16, firesIn: 8 * 3600), now: now)
+        #expect(once.repeatText == "Once")
+        #expect(!once.canSkip)
+    }
+
+    @Test func aRingingAlarmSaysSo() {
+        let ringing = maker.row(record("Wake up", hour: 8, days: [.friday], firesIn: 0, phase: .alerting(since: now, firedFor: now)), now: now)
+        #expect(ringing.ringing)
+        #expect(ringing.status == "Ringing")
+        #expect(!ringing.canSkip)
+    }
+
+    @Test func aSkippedDateIsShown() {
+        var skipping = record("Gym", hour: 7, days: [.monday, .friday], firesIn: 3 * 86400)
+        skipping.skippedFire = now + 86400
+        let row = maker.row(skipping, now: now)
+        #expect(row.status == "in 3 d (skipping Sat 08:00)")
+        #expect(!row.canSkip)
+    }
+
+    @Test func anEmptyTitleReadsAlarm() {
+        #expect(maker.row(record("", hour: 7, firesIn: 60), now: now).title == "Alarm")
+    }
+
+    @Test func twelveHourLocalesWriteAMAndPM() throws {
+        let english = LocalTimeText(posixName: "en_US.UTF-8")
+        try #require(english.conventions != nil, "en_US.UTF-8 is not compiled here (locale -a); scripts/setup generates it")
+        let row = AlarmRowMaker(zone: .utc, localTime: english).row(record("Wake up", hour: 18, minute: 5, firesIn: 60), now: now)
+        #expect(row.time == "6:05 PM")
+        let german = LocalTimeText(posixName: "de_DE.UTF-8")
+        try #require(german.conventions != nil, "de_DE.UTF-8 is not compiled here (locale -a)")
+        #expect(AlarmRowMaker(zone: .utc, localTime: german).row(record("Wecker", hour: 18, minute: 5, firesIn: 60), now: now).time == "18:05")
+    }
+
+    @Test func weekdaySetsReadAsPeopleSayThem() {
+        let c = LocalTimeText(posixName: "C")
+        #expect(WeekdaySet(WeekdaySet.everyDay).text(localTime: c) == "Every day")
+        #expect(WeekdaySet(WeekdaySet.weekdays).text(localTime: c) == "Weekdays")
+        #expect(WeekdaySet([.sunday, .saturday]).text(localTime: c) == "Weekends")
+        #expect(WeekdaySet([.friday, .monday, .wednesday]).text(localTime: c) == "Mon, Wed, Fri")
+        #expect(WeekdaySet([.sunday, .monday]).ordered == [.monday, .sunday])
+    }
+}
