@@ -154,7 +154,7 @@ class App:
     def __init__(self, pid):
         self.pid = pid
 
-    def root(self, timeout=20):
+    def root(self, timeout=45):
         def find():
             desktop = pyatspi.Registry.getDesktop(0)
             for index in range(desktop.childCount):
@@ -318,7 +318,7 @@ def prove_on_gnome_clocks():
                                log=os.path.join(desktop.work, "clocks.log"))
         app = App(clocks.pid)
         print("atspi-driver: found", app.root().name, "by pid", clocks.pid)
-        click(app.find("page tab", "Alarms", timeout=20))
+        click(app.find("page tab", "Alarms", timeout=45))
         add = app.find("push button", "Add Alarm", timeout=10)
         print(f"atspi-driver: found push button {add.name!r}")
         click(add)
