@@ -256,7 +256,7 @@ class Suite:
             english = translated_msgids(os.path.join(here, "..", "..", "po", "de.po"))
             shown = set(app.texts())
             driver.click(app.find("page tab", "Timer"))
-            app.find("list", re.compile(r"^(Laufende Timer|Running timers)$"), timeout=5, within=app.windows()[0])
+            app.find("table", re.compile(r"^(Timer-Vorgaben|Timer presets)$"), timeout=5, within=app.windows()[0])
             shown |= set(app.texts())
             left = sorted(shown & english)
             if left:
