@@ -25,7 +25,7 @@ struct GermanPopupTests {
 
         let tea = makeRecord(title: "Tee", preAlert: 1)
         try daemon.connect().send(.schedule, record: tea)
-        try await eventually("the timer to ring", within: 10) { try daemon.record(tea.id)?.phase.state == .alerting }
+        try await eventually("the timer to ring", within: 20) { try daemon.record(tea.id)?.phase.state == .alerting }
         let alerts = try await server.waitForCalls { calls in calls.contains { $0.summary == "Tee" && $0.hints["urgency"] == "y:2" } }
             .filter { $0.summary == "Tee" && $0.hints["urgency"] == "y:2" }
         let alert = try #require(alerts.last)

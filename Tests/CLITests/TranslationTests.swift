@@ -71,6 +71,8 @@ struct TranslationTests {
             // its one stderr line before GTK starts, and alarmd's wire words it matches.
             "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Escape", "<Control>n",
             "openalarmkit-alarms: \u{1} ", " (cannot open now: ", "no: ",
+            // RingingAlarm+Buttons matches AlarmKit's stored English labels to translate them.
+            "Stop", "Snooze", "Repeat",
             // The supervisor's log line (DaemonText+Supervisor): for developers.
             "alarmd \u{1}, its \u{1}th crash within \u{1} min; not restarting it again. Alarms will not ring until it is started (alarmctl status starts it).",
         ]

@@ -1,0 +1,115 @@
+#!/usr/bin/python3
+"""Takes the README's and the metainfo's screenshots of the real Alarms app under Xvfb (run by
+scripts/screenshots): docs/images/alarms-{alarms,timers,ringing,edit}-{light,dark}.png.
+
+A real alarmd is seeded with a few everyday alarms (one turned off) and two timers; the app is
+driven to each page through the accessibility bus, and the window (or the dialog) is grabbed
+with ImageMagick's `import`. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
+
+Usage: atspi-screenshots.py --app PATH --alarmd PATH --alarmctl PATH --out DIR
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+from importlib import util as _util  # noqa: E402
+
+_spec = _util.spec_from_file_location("atspi_alarmd", os.path.join(here, "atspi-alarmd.py"))
+_module = _util.module_from_spec(_spec)
+_spec.loader.exec_module(_module)
+driver, oak = _module.load(here)
+
+
+def windows_of(pid):
+    """The app's mapped top-level windows, newest last (xdotool reads _NET_WM_PID)."""
+    result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True, text=True)
+    return result.stdout.split()
+
+
+def grab(window, path):
+    subprocess.run(["import", "-window", window, "-strip", path], check=True)
+    # 8-bit palette where it loses nothing visible: the PNGs live in git.
+    subprocess.run(["convert", path, "-strip", "-define", "png:compression-level=9", path], check=True)
+
+
+def seed(daemon):
+    daemon.ctl("add", "weekdays", "6:30", "--title", "Wake up")
+    daemon.ctl("add", "mon,wed,fri", "18:00", "--title", "Gym")
+    daemon.ctl("add", "daily", "8:00", "--title", "Take medicine")
+    daemon.ctl("add", "sat,sun", "9:00", "--title", "Weekend lie-in")
+    bins = daemon.ctl("add", "tue", "19:30", "--title", "Bins out").split()[1]
+    daemon.ctl("disable", bins)
+
+
+def shoot(args, desktop, scheme):
+    """One app, with an alarmd of its own, on the shared desktop (pyatspi stays connected to
+    the accessibility bus of the first session bus it saw, so there is one desktop per run)."""
+    daemon = oak.AlarmDaemon(desktop, args.alarmd, args.alarmctl, name="oak-" + scheme).start()
+    seed(daemon)
+    env = dict(daemon.env, LC_ALL="en_US.UTF-8", LANG="en_US.UTF-8")
+    if scheme == "dark":
+        env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
+    process = desktop.spawn([args.app], env=env, log=os.path.join(desktop.work, "app.log"))
+    app = driver.App(process.pid)
+    app.root(timeout=60)  # a loaded machine (a build beside it) can take its time
+    app.find("list item", re.compile(r"^Wake up, "), timeout=30)
+    window = driver.wait_until(lambda: windows_of(process.pid), 10, "the app's window")[-1]
+    time.sleep(1)
+    out = lambda page: os.path.join(args.out, f"alarms-{page}-{scheme}.png")  # noqa: E731
+    grab(window, out("alarms"))
+
+    # The edit dialog of the first alarm (its row opens it).
+    driver.activate_with_keyboard(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
+    app.dialog(timeout=5)
+    dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
+    time.sleep(1)
+    grab(dialog, out("edit"))
+    driver.click(app.find("push button", "Cancel", within=app.dialog()))
+    time.sleep(0.5)
+
+    daemon.ctl("timer", "25m", "--title", "Focus")
+    daemon.ctl("timer", "4m", "--title", "Tea")
+    driver.click(app.find("page tab", "Timers"))
+    app.find("list item", re.compile(r"^Tea, "), timeout=5, within=app.windows()[0])
+    time.sleep(1.5)
+    grab(window, out("timers"))
+
+    # An alarm (not a timer), so the ringing view shows Snooze beside Stop.
+    daemon.ctl("add", "1s", "--title", "Time to leave")
+    driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 5, "the timer to ring")
+    stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=app.windows()[0])
+    time.sleep(1)
+    grab(window, out("ringing"))
+    driver.click(stop)
+    driver.end(process)
+    driver.end(daemon.process)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--alarmd", required=True)
+    parser.add_argument("--alarmctl", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    desktop = driver.Desktop(size="1024x900").start()
+    try:
+        for scheme in ("light", "dark"):
+            shoot(args, desktop, scheme)
+            print(f"screenshots: {scheme} done")
+    finally:
+        desktop.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except driver.Failure as failure:
+        print(f"screenshots: FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
