@@ -151,6 +151,11 @@ let package = Package(
         // Build tool: the app's .ui files compiled by glib-compile-resources and embedded.
         .executableTarget(name: "gresource-embed", swiftSettings: essentialsOnly),
         .plugin(name: "GResourceCompiler", capability: .buildTool(), dependencies: ["gresource-embed"]),
+        // Test helper of GtkSupportTests: the binding layer's checks against real GTK; its ui/
+        // bundle is compiled by the same plugin as the app's.
+        .executableTarget(
+            name: "gtk-support-check", dependencies: ["GtkSupport", "CGtk", "LinuxSupport"], exclude: ["ui"],
+            swiftSettings: essentialsOnly, plugins: ["GResourceCompiler"]),
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
         .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore"]),
 
@@ -167,11 +172,9 @@ let package = Package(
         .testTarget(
             name: "AlarmsAppModelTests",
             dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmCore", "AlarmSystem", "TestSupport", "alarmd", "alarmctl"]),
-        // GtkSupport against real GTK on a private Xvfb; its ui/ bundle is compiled by the same
-        // plugin as the app's.
-        .testTarget(
-            name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk", "LinuxSupport", "TestSupport"], exclude: ["ui"],
-            plugins: ["GResourceCompiler"]),
+        // GtkSupport against real GTK on a private Xvfb, in gtk-support-check's own process
+        // (GTK needs GLib's default main context, which AlarmNotify's tests hold here).
+        .testTarget(name: "GtkSupportTests", dependencies: ["TestSupport", "gtk-support-check"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),

@@ -12,19 +12,15 @@ struct GResourceCompiler: BuildToolPlugin {
         let files = try FileManager.default.contentsOfDirectory(at: ui, includingPropertiesForKeys: nil)
         guard let manifest = files.first(where: { $0.lastPathComponent.hasSuffix(".gresource.xml") }) else { return [] }
         let inputs = files.filter { !$0.hasDirectoryPath }
-        let bundle = context.pluginWorkDirectoryURL.appending(path: "ui.gresource")
         let swift = context.pluginWorkDirectoryURL.appending(path: "CompiledResources.swift")
+        // One command whose only declared output is the Swift file (see gresource-embed: a
+        // declared .gresource would become a SwiftPM resource, and its accessor links Foundation).
         return [
             .buildCommand(
-                displayName: "glib-compile-resources \(manifest.lastPathComponent)",
-                executable: try Self.onPath("glib-compile-resources"),
-                arguments: ["--sourcedir", ui.path, "--target", bundle.path, manifest.path],
-                inputFiles: inputs, outputFiles: [bundle]),
-            .buildCommand(
-                displayName: "Embedding \(bundle.lastPathComponent)",
+                displayName: "Compiling and embedding \(manifest.lastPathComponent)",
                 executable: try context.tool(named: "gresource-embed").url,
-                arguments: [bundle.path, swift.path, "compiledResources"],
-                inputFiles: [bundle], outputFiles: [swift]),
+                arguments: [try Self.onPath("glib-compile-resources").path, ui.path, manifest.path, swift.path, "compiledResources"],
+                inputFiles: inputs, outputFiles: [swift])
         ]
     }
 

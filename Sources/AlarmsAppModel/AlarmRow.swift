@@ -79,10 +79,12 @@ package struct AlarmRowMaker: Sendable {
             ringing: ringing, appID: record.appID, nextFire: next)
     }
 
-    /// The alert's title, or "Alarm" for one without (an app may leave it empty).
+    /// The alert's title, or "Alarm" for one without (an app may leave it empty). Anyone's
+    /// input: control characters and bidi overrides are shown as escapes, as alarmctl shows
+    /// them, so a title cannot disguise the row or a screen reader's words.
     package static func title(_ record: AlarmRecord) -> String {
         let text = record.presentation.alert.title.text
-        return text.isEmpty ? tr("Alarm") : text
+        return text.isEmpty ? tr("Alarm") : TerminalSafe.text(text)
     }
 
     /// When the alarm rings next: its phase's instant (alarmd computed it from the schedule).

@@ -5,11 +5,12 @@ import CGtk
 /// executor is not drained while GLib's loop runs, so `Task { @MainActor in }` would never
 /// run; the work is instead queued on GLib's default main context, which is that loop.
 public enum MainLoop {
-    /// Runs `work` on the main loop's thread, soon (g_main_context_invoke_full: at once when
-    /// called from that thread and the loop is not running something else).
+    /// Runs `work` on the main loop's thread, soon: an idle source on the default context,
+    /// dispatched by the thread that runs it. (Not g_main_context_invoke, which runs the work on
+    /// the calling thread when no thread owns the context at that instant.)
     public static func invoke(_ work: @escaping @Sendable @MainActor () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, runOnce, box, releaseWork)
+        g_idle_add_full(G_PRIORITY_DEFAULT, runOnce, box, releaseWork)
     }
 
     /// Calls `tick` every `seconds` on the main loop until it returns false; the source is

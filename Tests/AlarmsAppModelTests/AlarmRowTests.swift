@@ -66,8 +66,11 @@ import Testing
         #expect(!row.canSkip)
     }
 
-    @Test func anEmptyTitleReadsAlarm() {
+    @Test func anEmptyTitleReadsAlarmAndControlsAreEscaped() {
         #expect(maker.row(record("", hour: 7, firesIn: 60), now: now).title == "Alarm")
+        let hostile = maker.row(record("Wake\u{1B}[2J\u{202E}up", hour: 7, firesIn: 60), now: now)
+        #expect(hostile.title == "Wake\\x1b[2J\\u{202e}up")
+        #expect(hostile.switchName == "Wake\\x1b[2J\\u{202e}up, on")
     }
 
     @Test func twelveHourLocalesWriteAMAndPM() throws {
