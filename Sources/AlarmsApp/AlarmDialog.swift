@@ -63,7 +63,7 @@ final class AlarmDialog {
         connectSignals()
         soundControls = SoundRowControls(
             builder: builder, parent: window, service: service,
-            chosen: { [unowned self] in form.sound },
+            chosen: { [unowned self] in self.form.sound },  // the row now, not the form it opened with
             onInstalled: { [unowned self] name in add(sound: name) },
             showError: { [unowned self] text in showSoundError(text) })
     }

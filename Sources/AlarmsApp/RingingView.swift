@@ -71,7 +71,7 @@ final class RingingView {
         let wasShowing = shown != nil
         if shown != first {
             shown = first
-            let title = TerminalSafe.text(first.title)
+            let title = first.title  // escaped by AlarmRowMaker.title
             adw_status_page_set_title(ptr(page), title)
             adw_status_page_set_description(ptr(page), first.detail)
             adw_status_page_set_icon_name(ptr(page), first.isTimer ? "timer-symbolic" : "alarm-symbolic")

@@ -60,6 +60,13 @@ final class TimerRowView {
     /// The per-second part: the countdown and what a screen reader says for the row.
     func showTime(_ now: Date) {
         Widget.setText(countdownLabel, model.clockText(at: now))
-        Widget.setAccessibleLabel(row.pointer, model.accessibleText(at: now))
+        let name = model.accessibleText(at: now)
+        if name != spokenName {
+            spokenName = name
+            Widget.setAccessibleLabel(row.pointer, name)
+        }
     }
+
+    /// The row's accessible name as last set: it changes once a minute, and is set only then.
+    private var spokenName = ""
 }

@@ -11,22 +11,16 @@ extension RingingAlarm {
         return secondaryBehavior == .custom ? .custom : .countdown
     }
 
-    package var stopText: String { Self.shown(stopLabel, default: tr("Stop")) }
+    /// AlarmKit's default Stop (English, as apps store it) in the person's language; an app's
+    /// own label as the app wrote it, escaped.
+    package var stopText: String {
+        stopLabel.isEmpty || stopLabel == AlarmPresentation.Alert.defaultStopButton.text.text ? tr("Stop") : TerminalSafe.text(stopLabel)
+    }
 
-    package var secondaryText: String? { secondaryLabel.map { Self.shown($0, default: tr("Snooze")) } }
+    /// The secondary button's label as its maker wrote it ("Snooze" from this window and
+    /// alarmctl, in the language they ran in), escaped.
+    package var secondaryText: String? { secondaryLabel.map { $0.isEmpty ? tr("Snooze") : TerminalSafe.text($0) } }
 
     /// The line under the title.
     package var detail: String { isTimer ? tr("Timer finished") : tr("Alarm") }
-
-    /// An app's button text, escaped, or ours in the person's language for AlarmKit's English
-    /// defaults ("Stop", "Snooze", and alarmctl's "Repeat").
-    private static func shown(_ text: String, default translated: String) -> String {
-        switch text {
-        case "": translated
-        case "Stop": tr("Stop")
-        case "Snooze": tr("Snooze")
-        case "Repeat": tr("Repeat")
-        default: TerminalSafe.text(text)
-        }
-    }
 }

@@ -34,12 +34,18 @@ package struct TimerRow: Equatable, Sendable {
     /// "04:59", "1:04:59": the big countdown label, rounded up so it reads 00:00 only when due.
     package func clockText(at now: Date) -> String { TimersModel.clock(remaining(at: now)) }
 
-    /// What a screen reader says for the row: "Tea, 4 minutes 59 seconds left, paused".
+    /// What a screen reader says for the row: "Tea, 5 minutes left", "Tea, less than a minute
+    /// left, paused". In whole minutes, so the name changes once a minute, not every tick (a
+    /// name change is an AT-SPI event a screen reader may speak); the seconds are the
+    /// countdown label's own text.
     package func accessibleText(at now: Date) -> String {
+        let left = remaining(at: now)
+        let minutes = Int((min(left, 1e9) / 60).rounded(.up))
+        let time = left < 60 ? tr("less than a minute") : TimersModel.spokenDuration(TimeInterval(minutes * 60))
         switch state {
-        case .running: tr("%1$s, %2$s left", title, TimersModel.spokenDuration(remaining(at: now)))
-        case .paused: tr("%1$s, %2$s left, paused", title, TimersModel.spokenDuration(remaining(at: now)))
-        case .ringing: tr("%1$s, ringing", title)
+        case .running: return tr("%1$s, %2$s left", title, time)
+        case .paused: return tr("%1$s, %2$s left, paused", title, time)
+        case .ringing: return tr("%1$s, ringing", title)
         }
     }
 }
