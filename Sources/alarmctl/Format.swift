@@ -119,7 +119,7 @@ enum Format {
             Text.detailID(record.id.uuidString.lowercased()),
             Text.detailTitle(title(record)),
             Text.detailApp(TerminalSafe.text(record.appID)),
-            Text.detailState(record.phase.state.rawValue, status(of: record, now: now)),
+            Text.detailState(Text.stateName(record.phase.state), status(of: record, now: now)),
             Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {
