@@ -93,9 +93,12 @@ struct EventReader {
         if let rrule = event.first("RRULE") {
             guard absolute == nil else { throw Refusal("its reminder is at a fixed date-time, so it would ring once, not at every occurrence") }
             let (time, shift) = try wallTime(dtstart.secondOfDay! + offset)
-            let days = try weekdays(RecurrenceRule(rrule.value), start: dtstart.date).map { LocalDate.weekdaysSundayFirst[(($0 + shift) % 7 + 7) % 7] }
-            let ordered = LocalDate.weekdaysSundayFirst.filter { days.contains($0) }
-            schedule = .relative(.init(time: time, repeats: .weekly(ordered)))
+            var days: [Locale.Weekday] = []  // in the rule's order, once each
+            for index in try weekdays(RecurrenceRule(rrule.value), start: dtstart.date) {
+                let day = LocalDate.weekdaysSundayFirst[((index + shift) % 7 + 7) % 7]
+                if !days.contains(day) { days.append(day) }
+            }
+            schedule = .relative(.init(time: time, repeats: .weekly(days)))
         } else if ours["X-OPENALARMKIT-SCHEDULE"]?.value.uppercased() == "NEXT", absolute == nil {
             let (time, _) = try wallTime(dtstart.secondOfDay! + offset)
             schedule = .relative(.init(time: time, repeats: .never))
