@@ -91,10 +91,18 @@ struct ImportCommand: ParsableCommand {
         if records.count >= 200 { complain(tr("importing %s alarms…", String(records.count))) }
         let before = Set(try link.alarms().map(\.id))
         var results2: [AlarmRecord] = []
-        for batch in Self.batches(records) {
+        let batches = Self.batches(records)
+        for (index, batch) in batches.enumerated() {
             var request = AlarmProtocol.Request(id: 0, op: .importAlarms)
             request.records = batch
-            results2 += try link.send(request).alarms ?? []
+            do { results2 += try link.send(request).alarms ?? [] } catch {
+                // Each batch is all or nothing, the file is not: say what is in, and that the
+                // same import again updates it rather than adding twice.
+                if index > 0 {
+                    complain(tr("%1$s of %2$s alarms were imported before alarmd refused the rest; importing the file again updates them", String(results2.count), String(records.count)))
+                }
+                throw error
+            }
         }
         let updated = results2.filter { before.contains($0.id) }.count
         print(tr("imported %1$s, updated %2$s, refused %3$s", String(results2.count - updated), String(updated), String(refused.count)) + (refused.isEmpty ? "" : ":"))
