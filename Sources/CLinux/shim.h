@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <sys/file.h>
 #include <locale.h>
+#include <libintl.h>
 #include <langinfo.h>
 #include <malloc.h>
 
