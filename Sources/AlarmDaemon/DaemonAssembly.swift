@@ -47,6 +47,7 @@ enum DaemonAssembly {
         let engine = Engine(
             lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: zone.rules), policy: config.policy),
             maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
+        engine.zoneRules = { ZoneRules.named($0) }
         let memory = MemoryPolicy(loop: loop) { persistence.releaseMemory() }
         let budget = DescriptorBudget.raiseAndMeasure()
         let server = SocketServer(loop: loop, listening: listening, maxClients: budget.maxClients, memory: memory, logger: logger)

@@ -68,6 +68,7 @@ package enum RequestReader {
         var app: String??, alarm: UUID??, record: AlarmRecord??, limit: Int??, page: Int??
         var stopIntent: EncodedIntent??, secondaryIntent: EncodedIntent??, registration: AppRegistration??
         var runsIntents: Bool??, endings: Bool??, decision: AppDecision??, dialog: String??
+        var recordList: [AlarmRecord]??
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -86,6 +87,7 @@ package enum RequestReader {
             case "endings": try refuseRepeated(endings); endings = .some(c.null() ? nil : try c.bool())
             case "decision": try refuseRepeated(decision); decision = .some(c.null() ? nil : try raw(&c, as: AppDecision.self))
             case "dialog": try refuseRepeated(dialog); dialog = .some(c.null() ? nil : try c.string())
+            case "records": try refuseRepeated(recordList); recordList = .some(c.null() ? nil : try readRecords(&c))
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -102,7 +104,14 @@ package enum RequestReader {
             request.endings = endings ?? nil
             request.decision = decision ?? nil
             request.dialog = dialog ?? nil
+            request.records = recordList ?? nil
             return request
+        }
+
+        private func readRecords(_ c: inout JSONCursor) throws(JSONMismatch) -> [AlarmRecord] {
+            var list: [AlarmRecord] = []
+            try c.array { c throws(JSONMismatch) in list.append(try RequestReader.records.record(&c)) }
+            return list
         }
     }
 

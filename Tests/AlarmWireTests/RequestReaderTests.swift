@@ -90,6 +90,7 @@ struct SampleIntent: LiveActivityIntent {
             case .authorization, .requestAuthorization, .claimIntents: request.app = "org.example.clock"
             case .intentDialog: (request.app, request.alarm, request.dialog) = ("org.example.clock", record.id, "Snoozed \"9\" min\nü")
             case .status, .apps: break
+            case .importAlarms: request.records = RecordSamples.everyKind
             }
             requests.append(request)
             // AlarmManager: every request names its app.
