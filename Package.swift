@@ -100,7 +100,8 @@ let package = Package(
         // without the daemon.
         .target(
             name: "AlarmSystem",
-            dependencies: ["AlarmCore", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit")],
+            // AlarmSync for CalDAVURL alone: [sync] url is judged as the client will judge it.
+            dependencies: ["AlarmCore", "AlarmSync", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: essentialsOnly),
         // The daemon's desktop services over D-Bus (GDBus, through libnotify's GLib, loaded on
         // first use): the logind sleep inhibitor and MPRIS media pausing, run off the loop.
