@@ -84,6 +84,9 @@ let package = Package(
         // `import AlarmKit` and `AlarmKit.Alarm` (docs/PORTING.md).
         .target(name: "AlarmKit", dependencies: ["OpenAlarmKit"]),
         .target(name: "AppIntents", dependencies: ["OpenAppIntents"]),
+        // Alarms as iCalendar and back (export/import, CalDAV's bodies): our own reader and
+        // writer, checked against libical by the tests (docs/ICALENDAR.md). No I/O.
+        .target(name: "AlarmCalendar", dependencies: ["AlarmModel", "AlarmCore"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
             dependencies: ["AlarmCore", "AlarmWire", "CSQLite", "OnDemandLibraries"]),
@@ -128,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmCalendar", "LinuxSupport",
                 // For AlarmCtlEntry alone: the multi-call binary runs the daemon as alarmd.
                 "AlarmDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -155,6 +158,7 @@ let package = Package(
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
+        .testTarget(name: "AlarmCalendarTests", dependencies: ["AlarmCalendar", "AlarmSystem", "TestSupport"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "TestSupport"]),
