@@ -122,7 +122,7 @@ let package = Package(
             name: "AlarmDaemon",
             dependencies: [
                 "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
-                "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
+                "AlarmSync", "AlarmCalendar", "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: essentialsOnly),
         .executableTarget(
