@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .executable(name: "alarmd", targets: ["alarmd"]),
         .executable(name: "alarmctl", targets: ["alarmctl"]),
+        .executable(name: "openalarmkit-alarms", targets: ["openalarmkit-alarms"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,11 @@ let package = Package(
         .systemLibrary(
             name: "CXML", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // GTK 4 and libadwaita, for the "Alarms" app alone (GtkSupport, openalarmkit-alarms):
+        // alarmd and alarmctl never link them.
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
         // SQLite's C API, for AlarmStore: no wrapper library, which would bring Foundation (ICU).
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
@@ -143,6 +149,25 @@ let package = Package(
                 "OpenAlarmKit", "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmStore", "AlarmSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The "Alarms" app (docs/GUI.md): a client of alarmd like alarmctl. GtkSupport is the small
+        // typed layer over the GTK calls it makes (lifetimes, the one signal trampoline, the
+        // main-loop hop, GResource and GtkBuilder); AlarmsAppModel its view models, no GTK.
+        .target(name: "GtkSupport", dependencies: ["CGtk"], swiftSettings: essentialsOnly),
+        .target(
+            name: "AlarmsAppModel", dependencies: ["AlarmClient", "AlarmCore", "AlarmSystem", "LinuxSupport"],
+            swiftSettings: essentialsOnly),
+        .executableTarget(
+            name: "openalarmkit-alarms",
+            dependencies: [
+                "AlarmsAppModel", "GtkSupport", "CGtk", "AlarmClient", "AlarmSystem", "LinuxSupport",
+                // SoundResolver alone: the sound names for the dialog (no device is opened).
+                "AlarmAudio",
+            ],
+            path: "Sources/AlarmsApp", exclude: ["ui"], swiftSettings: essentialsOnly, linkerSettings: linker,
+            plugins: ["GResourceCompiler"]),
+        // Build tool: the app's .ui files compiled by glib-compile-resources and embedded.
+        .executableTarget(name: "gresource-embed", swiftSettings: essentialsOnly),
+        .plugin(name: "GResourceCompiler", capability: .buildTool(), dependencies: ["gresource-embed"]),
         // Test helper: the child process that AlarmStoreTests kills with SIGKILL mid-write.
         .executableTarget(name: "alarm-store-crashtest", dependencies: ["AlarmStore"]),
 
@@ -154,6 +179,7 @@ let package = Package(
         .testTarget(name: "AlarmWireTests", dependencies: ["AlarmWire"]),
         .testTarget(name: "AlarmClientTests", dependencies: ["AlarmClient"]),
         .testTarget(name: "LinuxSupportTests", dependencies: ["LinuxSupport"]),
+        .testTarget(name: "AlarmsAppModelTests", dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmSystem"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),

@@ -1,5 +1,8 @@
+import LinuxSupport
+
 /// Everything that can keep a sound from playing. Each message names the thing that failed
-/// and says what to do about it.
+/// and says what to do about it, in the person's language (`tr`; the reasons libasound and
+/// libsndfile give stay theirs).
 public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A sound name that could escape the Sounds folders or is not a file name at all.
     case unsafeSoundName(String, reason: String)
@@ -25,17 +28,15 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsafeSoundName(let name, let reason):
-            return "unsafe sound name '\(name.debugEscaped)': \(reason); use a plain file name such as 'Chime'"
+            return tr("unsafe sound name '%1$s': %2$s; use a plain file name such as 'Chime'", name.debugEscaped, reason)
         case .unknownSound(let name, let dirs):
-            return "unknown sound '\(name)' (looked in: \(dirs.joined(separator: ", "))); "
-                + "run 'alarmctl sound list' for the available names or 'alarmctl sound install FILE'"
+            return tr("unknown sound '%1$s' (looked in: %2$s); run 'alarmctl sound list' for the available names or 'alarmctl sound install FILE'", name, dirs.joined(separator: ", "))
         case .undecodable(let path, let reason):
-            return "cannot play '\(path)': \(reason)"
+            return tr("cannot play '%1$s': %2$s", path, reason.description)
         case .device(let name, let reason):
-            return "audio device '\(name)': \(reason)"
+            return tr("audio device '%1$s': %2$s", name, reason)
         case .noUsableDevice(let attempts):
-            return "no usable audio device (tried \(attempts.map(\.description).joined(separator: "; "))); "
-                + "pass --device, set OPENALARMKIT_AUDIO_DEVICE (e.g. 'null' or 'plughw:1'), or check 'aplay -L'"
+            return tr("no usable audio device (tried %s); pass --device, set OPENALARMKIT_AUDIO_DEVICE (e.g. 'null' or 'plughw:1'), or check 'aplay -L'", attempts.map(\.description).joined(separator: "; "))
         }
     }
 }
@@ -52,14 +53,14 @@ public enum DecodeFailure: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound: return "no such file; check the path"
-        case .notAFile: return "not a regular file"
-        case .unreadable(let why): return "cannot read it (\(why)); check its permissions"
-        case .empty: return "it holds no audio (empty file)"
-        case .truncated(let why): return "the file is truncated (\(why)); copy it again from its source"
-        case .corrupt(let why): return "the file is corrupt (\(why)); re-encode it, e.g. with sox or ffmpeg"
+        case .notFound: return tr("no such file; check the path")
+        case .notAFile: return tr("not a regular file")
+        case .unreadable(let why): return tr("cannot read it (%s); check its permissions", why)
+        case .empty: return tr("it holds no audio (empty file)")
+        case .truncated(let why): return tr("the file is truncated (%s); copy it again from its source", why)
+        case .corrupt(let why): return tr("the file is corrupt (%s); re-encode it, e.g. with sox or ffmpeg", why)
         case .unsupported(let why):
-            return "unsupported format (\(why)); convert it to WAV, FLAC, Ogg Vorbis, Opus, MP3 or AIFF"
+            return tr("unsupported format (%s); convert it to WAV, FLAC, Ogg Vorbis, Opus, MP3 or AIFF", why)
         }
     }
 }

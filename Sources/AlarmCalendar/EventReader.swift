@@ -64,7 +64,10 @@ struct EventReader {
         var zoneName: String?
         var rules = zones.machine
         if dtstart.isUTC {
-            zoneName = "UTC"
+            // A repeating or clock-time event in UTC keeps UTC's wall clock; a one-off is an
+            // instant, and needs no zone.
+            let wallClock = event.first("RRULE") != nil || event.first("X-OPENALARMKIT-SCHEDULE") != nil
+            zoneName = wallClock ? "UTC" : nil
             rules = .utc
         } else if let tzid = start.parameter("TZID") {
             guard let name = resolver.resolve(tzid), let found = zones.rules(name) else {

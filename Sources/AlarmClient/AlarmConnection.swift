@@ -14,10 +14,11 @@ package enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible
     /// The daemon refused the request.
     case refused(AlarmProtocol.ErrorReply)
 
+    /// For people (translated; alarmd's refusal stays in alarmd's words, English on the wire).
     package var description: String {
         switch self {
-        case .daemonNotRunning(let socket): "alarmd is not running (no answer at \(socket)); start it with `alarmd` or `systemctl --user start alarmd.socket`"
-        case .broken(let why): "lost the connection to alarmd: \(why)"
+        case .daemonNotRunning(let socket): tr("alarmd is not running (no answer at %s); start it with `alarmd` or `systemctl --user start alarmd.socket`", socket)
+        case .broken(let why): tr("lost the connection to alarmd: %s", why)
         case .refused(let reply): reply.message
         }
     }

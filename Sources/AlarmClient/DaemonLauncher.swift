@@ -26,7 +26,7 @@ package enum DaemonLauncher {
             return connection
         }
         guard let executable = findAlarmd(environment: environment) else {
-            throw .broken("alarmd is not running and no alarmd executable was found (looked next to this program and on PATH; set OPENALARMKIT_ALARMD)")
+            throw .broken(tr("alarmd is not running and no alarmd executable was found (looked next to this program and on PATH; set OPENALARMKIT_ALARMD)"))
         }
         let log = logPath(paths)
         let started = try startInBackground(executable, logTo: log)

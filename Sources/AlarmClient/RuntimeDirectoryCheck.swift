@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LinuxSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,7 @@ package enum RuntimeDirectoryCheck {
         package var path: String
         package var why: String
         package var description: String {
-            "refusing \(path): \(why); another user may have created it to intercept alarms. Remove it, or set XDG_RUNTIME_DIR to a private folder"
+            tr("refusing %1$s: %2$s; another user may have created it to intercept alarms. Remove it, or set XDG_RUNTIME_DIR to a private folder", path, why)
         }
     }
 

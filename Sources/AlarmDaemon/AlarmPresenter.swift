@@ -106,11 +106,11 @@ final class AlarmPresenter: PresentationOutput {
         switch record.phase {
         case .alerting(_, let firedFor):
             let alert = presentation.alert
-            let stop = NotificationAction(key: AlarmNotification.ActionKey.stop, label: alert.stopButton.text.text, systemImageName: alert.stopButton.systemImageName)
+            let stop = NotificationAction(key: AlarmNotification.ActionKey.stop, label: trLabel(alert.stopButton.text.text), systemImageName: alert.stopButton.systemImageName)
             let secondary = alert.secondaryButton.map { button in
                 NotificationAction(
                     key: alert.secondaryButtonBehavior == .custom ? AlarmNotification.ActionKey.custom : AlarmNotification.ActionKey.snooze,
-                    label: button.text.text, systemImageName: button.systemImageName)
+                    label: trLabel(button.text.text), systemImageName: button.systemImageName)
             }
             let hint = secondary?.key == AlarmNotification.ActionKey.snooze ? DaemonText.stopOrSnoozeHint(short) : DaemonText.stopHint(short)
             return .alert(
@@ -120,9 +120,9 @@ final class AlarmPresenter: PresentationOutput {
             let title = presentation.countdown?.title.text ?? presentation.alert.title.text
             var actions: [NotificationAction] = []
             if let pause = presentation.countdown?.pauseButton {
-                actions.append(NotificationAction(key: AlarmNotification.ActionKey.pause, label: pause.text.text, systemImageName: pause.systemImageName))
+                actions.append(NotificationAction(key: AlarmNotification.ActionKey.pause, label: trLabel(pause.text.text), systemImageName: pause.systemImageName))
             }
-            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
+            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: trLabel(presentation.alert.stopButton.text.text), systemImageName: presentation.alert.stopButton.systemImageName))
             let left = countdownDisplay(fire: fire, now: now).minutes
             // Popups are replaced by the minute, so the last minute cannot say "1 min left"
             // (a 5 s timer is not a minute away): it gives the ring time alone.
@@ -133,9 +133,9 @@ final class AlarmPresenter: PresentationOutput {
             let title = presentation.paused?.title.text ?? presentation.alert.title.text
             var actions: [NotificationAction] = []
             if let resume = presentation.paused?.resumeButton {
-                actions.append(NotificationAction(key: AlarmNotification.ActionKey.resume, label: resume.text.text, systemImageName: resume.systemImageName))
+                actions.append(NotificationAction(key: AlarmNotification.ActionKey.resume, label: trLabel(resume.text.text), systemImageName: resume.systemImageName))
             }
-            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: presentation.alert.stopButton.text.text, systemImageName: presentation.alert.stopButton.systemImageName))
+            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: trLabel(presentation.alert.stopButton.text.text), systemImageName: presentation.alert.stopButton.systemImageName))
             let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
                 key: key, title: title, body: DaemonText.pausedBody(left: String(cFormat: "%d:%02d", left / 60, left % 60), app: app), appName: group,

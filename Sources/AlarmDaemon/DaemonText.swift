@@ -1,83 +1,69 @@
 import AlarmSystem
-/// alarmd's sentences for people (its command line, popups and status), in one place so that a
-/// gettext catalogue can later translate them; each is a whole sentence with its values as
-/// parameters, never glued fragments. Log lines stay in the code: they are for developers;
+import LinuxSupport
+
+/// alarmd's sentences for people (its command line, popups and status), in one place, each
+/// through gettext (`tr`, po/); each is a whole sentence with its values as `%1$s`..., never
+/// glued fragments (docs/TRANSLATIONS.md). The usage text stays English, as alarmctl's help. Log lines stay in the code: they are for developers;
 /// error replies to clients stay with the checks that make them. Times come in formatted
 /// (LocalTimeText).
 public enum DaemonText {
     public static func version(_ version: String) -> String { "alarmd \(version)" }
-    public static func unknownArgument(_ argument: String) -> String { "alarmd: unknown argument '\(argument)' (try --help)" }
-    public static let usage = """
-        usage: alarmd [--background]
-        The OpenAlarmKit daemon: owns, persists and rings this user's alarms. Usually started by
-        systemd (alarmd.socket) or on demand by alarmctl. Stops on SIGTERM, reloads
-        config.toml on SIGHUP, logs to stderr. One runs per user: a second one exits with
-        status 1, saying which process serves.
-
-          --background  start the daemon in its own session, under a supervisor that
-                        restarts it after a crash, and return once it serves (status 0),
-                        another alarmd serves (status 3), or it could not start (status 1)
-        """
+    public static func unknownArgument(_ argument: String) -> String { tr("alarmd: unknown argument '%s' (try --help)", argument) }
 
     // Popups (AlarmPresenter, ConsentPrompt). "Alarms" is the app name popups are grouped under.
-    static let appName = "Alarms"
+    static var appName: String { tr("Alarms") }
     /// `app` is the app's display name, nil for the user's own alarms (`AppDisplayNames`).
-    static func ringingBody(time: String, app: String?) -> String { app.map { "\(time) · \($0)" } ?? time }
-    static func stopHint(_ id: String) -> String { "Stop with: alarmctl stop \(id)" }
-    static func stopOrSnoozeHint(_ id: String) -> String { "Stop with: alarmctl stop \(id)   Snooze with: alarmctl snooze \(id)" }
-    static func resumeHint(_ id: String) -> String { "Resume with: alarmctl resume \(id)" }
+    static func ringingBody(time: String, app: String?) -> String { app.map { tr("%1$s · %2$s", time, $0) } ?? time }
+    static func stopHint(_ id: String) -> String { tr("Stop with: alarmctl stop %s", id) }
+    static func stopOrSnoozeHint(_ id: String) -> String { tr("Stop with: alarmctl stop %1$s   Snooze with: alarmctl snooze %1$s", id) }
+    static func resumeHint(_ id: String) -> String { tr("Resume with: alarmctl resume %s", id) }
     /// A countdown popup: whole minutes while more than one is left, then the ring time alone
     /// (it is replaced by the minute, so the last minute cannot say "1 min left").
     static func countdownBody(minutesLeft: Int, ringsAt time: String, app: String?) -> String {
         switch (minutesLeft > 1, app) {
-        case (true, let app?): "\(minutesLeft) min left · rings at \(time) · \(app)"
-        case (true, nil): "\(minutesLeft) min left · rings at \(time)"
-        case (false, let app?): "Rings at \(time) · \(app)"
-        case (false, nil): "Rings at \(time)"
+        case (true, let app?): trn("%1$s min left · rings at %2$s · %3$s", "%1$s min left · rings at %2$s · %3$s", minutesLeft, String(minutesLeft), time, app)
+        case (true, nil): trn("%1$s min left · rings at %2$s", "%1$s min left · rings at %2$s", minutesLeft, String(minutesLeft), time)
+        case (false, let app?): tr("Rings at %1$s · %2$s", time, app)
+        case (false, nil): tr("Rings at %s", time)
         }
     }
-    static func pausedBody(left: String, app: String?) -> String { app.map { "Paused with \(left) left · \($0)" } ?? "Paused with \(left) left" }
-    static func missedSummary(count: Int) -> String { count == 1 ? "Missed alarm" : "\(count) missed alarms" }
+    static func pausedBody(left: String, app: String?) -> String { app.map { tr("Paused with %1$s left · %2$s", left, $0) } ?? tr("Paused with %s left", left) }
+    static func missedSummary(count: Int) -> String { trn("Missed alarm", "%d missed alarms", count) }
     static func missedLine(time: String, title: String, rangUnanswered: Bool) -> String {
-        rangUnanswered ? "\(time) \(title) (rang unanswered)" : "\(time) \(title)"
+        rangUnanswered ? tr("%1$s %2$s (rang unanswered)", time, title) : "\(time) \(title)"
     }
-    static func consentSummary(_ name: String) -> String { "\(name) wants to schedule alarms and timers" }
-    static let allow = "Allow"
-    static let dontAllow = "Don't Allow"
-    static func consentHint(_ app: String) -> String { "Decide with: alarmctl apps allow \(app)   or: alarmctl apps deny \(app)" }
-    static let databaseDamaged = "Alarm database was damaged"
-    static let alarmsSetAside = "Some alarms were set aside"
-    static let cannotSave = "Alarms cannot be saved"
+    static func consentSummary(_ name: String) -> String { tr("%s wants to schedule alarms and timers", name) }
+    static var allow: String { tr("Allow") }
+    static var dontAllow: String { tr("Don't Allow") }
+    static func consentHint(_ app: String) -> String { tr("Decide with: alarmctl apps allow %1$s   or: alarmctl apps deny %1$s", app) }
+    static var databaseDamaged: String { tr("Alarm database was damaged") }
+    static var alarmsSetAside: String { tr("Some alarms were set aside") }
+    static var cannotSave: String { tr("Alarms cannot be saved") }
     static func cannotSaveBody(_ problem: String) -> String {
-        "\(problem). Alarms still ring and changes still take effect; alarmd keeps them in memory and saves them once it can. Free disk space or fix the folder's permissions."
+        tr("%s. Alarms still ring and changes still take effect; alarmd keeps them in memory and saves them once it can. Free disk space or fix the folder's permissions.", problem)
     }
 
     // `alarmctl status` lines alarmd composes.
-    static let terminalNotifications = "terminal (no notification server)"
-    static func deviceInUse(_ device: String) -> String { "\(device) (playing an alarm now)" }
-    static func deviceCannotOpen(_ device: String, _ problem: String) -> String { "\(device) (cannot open now: \(problem))" }
-    static func deviceOpens(_ device: String) -> String { "\(device) (opens now)" }
-    static let wakeYes = "yes (CAP_WAKE_ALARM)"
-    static func wakeNo(_ why: String) -> String { "no: \(why)" }
+    static var terminalNotifications: String { tr("terminal (no notification server)") }
+    static func deviceInUse(_ device: String) -> String { tr("%s (playing an alarm now)", device) }
+    static func deviceCannotOpen(_ device: String, _ problem: String) -> String { tr("%1$s (cannot open now: %2$s)", device, problem) }
+    static func deviceOpens(_ device: String) -> String { tr("%s (opens now)", device) }
+    static var wakeYes: String { tr("yes (CAP_WAKE_ALARM)") }
+    static func wakeNo(_ why: String) -> String { tr("no: %s", why) }
     /// The fix that fits how alarmd was installed (InstallKind): a file capability on the
     /// multi-call binary itself makes the daemon AT_SECURE, and GLib then ignores
     /// DBUS_SESSION_BUS_ADDRESS, so that is advised only where nothing better exists.
     static func wakeLacksCapability(_ kind: InstallKind) -> String {
         switch kind {
         case .package(let launcher):
-            "alarmd lacks CAP_WAKE_ALARM, which the package puts on its launcher \(launcher) with setcap: "
-                + "run 'sudo apt install libcap2-bin && sudo dpkg-reconfigure openalarmkit', then 'systemctl --user restart alarmd'"
+            tr("alarmd lacks CAP_WAKE_ALARM, which the package puts on its launcher %s with setcap: run 'sudo apt install libcap2-bin && sudo dpkg-reconfigure openalarmkit', then 'systemctl --user restart alarmd'", launcher)
         case .installScript(let executable):
-            "alarmd lacks CAP_WAKE_ALARM, which scripts/install does not grant: install the .deb (its launcher "
-                + "holds it), or run 'sudo setcap cap_wake_alarm+ep \(executable)' (alarmctl shares that file, and "
-                + "alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus)"
+            tr("alarmd lacks CAP_WAKE_ALARM, which scripts/install does not grant: install the .deb (its launcher holds it), or run 'sudo setcap cap_wake_alarm+ep %s' (alarmctl shares that file, and alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus)", executable)
         case .sourceBuild(let executable):
-            "alarmd lacks CAP_WAKE_ALARM: run 'sudo setcap cap_wake_alarm+ep \(executable)' (after every build; "
-                + "alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus), or with "
-                + "systemd 254 or later add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] section of alarmd.service"
+            tr("alarmd lacks CAP_WAKE_ALARM: run 'sudo setcap cap_wake_alarm+ep %s' (after every build; alarmd then finds the session bus for notifications only at $XDG_RUNTIME_DIR/bus), or with systemd 254 or later add AmbientCapabilities=CAP_WAKE_ALARM to the [Service] section of alarmd.service", executable)
         }
     }
     static func wakeNoClock(_ reason: String) -> String {
-        "the kernel has no wake-up clock here (\(reason)), a machine with an RTC that can wake it is needed"
+        tr("the kernel has no wake-up clock here (%s), a machine with an RTC that can wake it is needed", reason)
     }
 }

@@ -5,16 +5,13 @@ import Glibc
 /// (or one lone `%s`) replaced by `args` and `%%` by `%`. Write the msgid as a literal, never
 /// "\(x)" inside it, so xgettext finds it (docs/TRANSLATIONS.md).
 package func tr(_ msgid: String, _ args: String...) -> String {
-    Translation.substitute(Translation.lookup { dgettext(Translation.domain, msgid) } ?? msgid, args)
+    Translation.substitute(Translation.gettext(msgid), args)
 }
 
 /// The singular or plural form for `n` in the person's language (`dngettext`); `%d` is
 /// replaced by `n`, `%1$s`... by `args`, as in `tr`.
 package func trn(_ singular: String, _ plural: String, _ n: Int, _ args: String...) -> String {
-    let english = n == 1 ? singular : plural
-    let count = UInt(clamping: n < 0 ? -n : n)
-    let text = Translation.lookup { dngettext(Translation.domain, singular, plural, count) } ?? english
-    return Translation.substitute(text, args, count: n)
+    Translation.substitute(Translation.ngettext(singular, plural, UInt(clamping: n.magnitude)), args, count: n)
 }
 
 /// The gettext catalog: bound once, looked up under a per-thread LC_MESSAGES locale.
@@ -60,12 +57,30 @@ enum Translation {
         return newlocale(LC_MESSAGES_MASK, "", nil) ?? newlocale(LC_MESSAGES_MASK, "C.UTF-8", nil)
     }()
 
-    /// Runs a gettext call under the messages locale; nil when none could be had.
-    static func lookup(_ call: () -> UnsafeMutablePointer<CChar>?) -> String? {
-        guard let locale = messagesLocale else { return nil }
-        let previous = uselocale(locale)
-        defer { uselocale(previous) }
-        return call().map { String(cString: $0) }
+    /// `dgettext` under the messages locale. Without a translation gettext returns the msgid
+    /// pointer it was given, valid only inside `withCString`: the text is copied there.
+    static func gettext(_ msgid: String) -> String {
+        guard let locale = messagesLocale, !msgid.isEmpty else { return msgid }  // "" is the header
+        return msgid.withCString { id in
+            let previous = uselocale(locale)
+            defer { uselocale(previous) }
+            guard let text = dgettext(domain, id), UnsafePointer(text) != id else { return msgid }
+            return String(cString: text)
+        }
+    }
+
+    /// `dngettext` under the messages locale, copied as `gettext` is.
+    static func ngettext(_ singular: String, _ plural: String, _ n: UInt) -> String {
+        let english = n == 1 ? singular : plural
+        guard let locale = messagesLocale else { return english }
+        return singular.withCString { one in
+            plural.withCString { many in
+                let previous = uselocale(locale)
+                defer { uselocale(previous) }
+                guard let text = dngettext(domain, one, many, n), UnsafePointer(text) != one, UnsafePointer(text) != many else { return english }
+                return String(cString: text)
+            }
+        }
     }
 
     /// `%1$s`... -> args[0]..., a lone `%s` -> the next arg, `%d` -> count, `%%` -> `%`;
@@ -99,4 +114,12 @@ enum Translation {
         }
         return result + rest
     }
+}
+
+/// A text that came as data and may be one of the catalog's msgids: an alarm's button label,
+/// stored as written by whoever scheduled it ("Stop"), is translated where it is shown, as
+/// AlarmKit's `LocalizedStringResource` labels are. Anything not in the catalog (a label an app
+/// wrote in its own language) comes back unchanged; no `%` substitution.
+package func trLabel(_ text: String) -> String {
+    Translation.gettext(text)
 }

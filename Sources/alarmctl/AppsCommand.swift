@@ -25,14 +25,22 @@ struct AppsList: ParsableCommand {
         let apps = try DaemonLink().send(.apps).apps ?? []
         if json { return JSONOutput.print(apps) }
         guard !apps.isEmpty else { return print(Text.noApps) }
-        let width = max(apps.map(\.app.count).max() ?? 0, 3)
-        print(Text.appsColumns.app.padded(to: width) + Text.appsColumns.rest)
-        for app in apps {
+        // Each column as wide as its widest cell, header included (headers are translated).
+        let header = Text.appsColumns
+        let width = max(apps.map(\.app.displayWidth).max() ?? 0, header.app.displayWidth)
+        let rows = apps.map { app in
             // alarmctl's own alarms need no consent: it acts for the person.
-            let words = app.app == DaemonLink.appID ? Text.trusted : Self.words(app.authorization)
-            let state = words.padded(to: 14)
-            let alarms = String(app.alarmCount).leftPadded(to: 6)
-            let pending = String(app.pendingIntents).leftPadded(to: 7)
+            (app, app.app == DaemonLink.appID ? Text.trusted : Self.words(app.authorization))
+        }
+        let stateWidth = max(rows.map(\.1.displayWidth).max() ?? 0, header.permission.displayWidth, 14)
+        let alarmsWidth = max(header.alarms.displayWidth, 6)
+        let pendingWidth = max(header.pending.displayWidth, 7)
+        print(header.app.padded(to: width) + "  " + header.permission.padded(to: stateWidth) + "  "
+            + header.alarms.padded(to: alarmsWidth) + "  " + header.pending.padded(to: pendingWidth) + "  " + header.name)
+        for (app, words) in rows {
+            let state = words.padded(to: stateWidth)
+            let alarms = String(app.alarmCount).leftPadded(to: alarmsWidth, with: " ")
+            let pending = String(app.pendingIntents).leftPadded(to: pendingWidth, with: " ")
             print(app.app.padded(to: width) + "  \(state)  \(alarms)  \(pending)  \(app.displayName ?? "")")
         }
     }

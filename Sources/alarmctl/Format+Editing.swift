@@ -7,7 +7,7 @@ import AlarmClient
 extension Format {
     /// "off" for a turned-off alarm, else its lifecycle state.
     static func stateName(_ record: AlarmRecord) -> String {
-        record.disabledAt != nil ? Text.off : record.phase.state.rawValue
+        record.disabledAt != nil ? Text.off : Text.stateName(record.phase.state)
     }
 
     /// The whole status of a turned-off alarm; nil for one that is on.

@@ -15,11 +15,13 @@ struct SoundList: AsyncParsableCommand {
         if sounds.isEmpty {
             print(Text.noSounds)
         } else {
-            let width = max(4, sounds.map(\.sound.name.count).max() ?? 0)
-            print(Text.soundColumns.name.padded(to: width + 2) + Text.soundColumns.rest)
+            let header = Text.soundColumns  // translated: each column as wide as its header too
+            let width = max(header.name.displayWidth, sounds.map(\.sound.name.displayWidth).max() ?? 0)
+            let kindWidth = max(13, header.where.displayWidth + 2)
+            print(header.name.padded(to: width + 2) + header.where.padded(to: kindWidth) + header.file)
             for (sound, shadowed) in sounds {
                 let name = sound.name.padded(to: width + 2)
-                let kind = sound.location.kind.rawValue.padded(to: 13)
+                let kind = sound.location.kind.rawValue.padded(to: kindWidth)
                 print(name + kind + sound.path + (shadowed ? Text.hiddenByEarlier : ""))
             }
         }

@@ -1,88 +1,99 @@
 import FoundationEssentials
 import AlarmClient
+import LinuxSupport
 
 /// The commands' confirmations and errors (see `Text`).
 extension Text {
     static func version(_ version: String) -> String { "alarmctl \(version)" }
     /// Every error line: "alarmctl: <message>".
-    static func complaint(_ message: String) -> String { "alarmctl: \(message)" }
-    static func warning(_ warning: String) -> String { "warning: \(warning)" }
+    static func complaint(_ message: String) -> String { tr("alarmctl: %s", message) }
+    static func warning(_ warning: String) -> String { tr("warning: %s", warning) }
     static func notSaved(_ warning: String) -> String {
-        "error: \(warning). Until then the change is lost if alarmd stops: free disk space or make the state folder writable; "
-            + "`alarmctl status` shows `storage:` while changes wait (exit status 75)"
+        tr("error: %s. Until then the change is lost if alarmd stops: free disk space or make the state folder writable; `alarmctl status` shows `storage:` while changes wait (exit status 75)", warning)
     }
 
     // Alarm ids and titles
     static func noAlarmNamed(_ reference: String) -> String {
-        "no alarm has the id or title '\(reference)' (see `alarmctl list`; a title must match whole, in any case)"
+        tr("no alarm has the id or title '%s' (see `alarmctl list`; a title must match whole, in any case)", reference)
     }
     static func ambiguousAlarm(_ reference: String, count: Int) -> String {
-        "'\(reference)' names \(count) alarms; give the id (or more of it) of the one you mean:"
+        // One line: TranslationTests reads a trn call's two msgids from its line.
+        trn("'%1$s' names %2$s alarm; give the id (or more of it) of the one you mean:", "'%1$s' names %2$s alarms; give the id (or more of it) of the one you mean:", count, reference, String(count))
     }
     static func identicalAlarm(_ id: String, title: String) -> String {
-        "\(id) '\(title)' already rings at this time (added another; to remove one: alarmctl cancel \(id))"
+        tr("%1$s '%2$s' already rings at this time (added another; to remove one: alarmctl cancel %1$s)", id, title)
     }
 
     // add, edit, timer
-    static func scheduled(_ id: String, title: String, status: String) -> String { "scheduled \(id) '\(title)': \(status)" }
-    static func changed(_ id: String, title: String, status: String) -> String { "changed \(id) '\(title)': \(status)" }
-    static func started(_ id: String, title: String, status: String) -> String { "started \(id) '\(title)': \(status)" }
-    static func timerLine(_ title: String, status: String) -> String { "\(title): \(status)" }
-    static let noSnoozeWithSnoozeOrLabel = "--no-snooze cannot go with --snooze or --label-snooze"
-    static let noSnoozeWithSnooze = "--no-snooze cannot go with --snooze"
-    static func mustBeLongerThanZero(_ option: String) -> String { "\(option) must be longer than zero" }
+    static func scheduled(_ id: String, title: String, status: String) -> String { tr("scheduled %1$s '%2$s': %3$s", id, title, status) }
+    static func changed(_ id: String, title: String, status: String) -> String { tr("changed %1$s '%2$s': %3$s", id, title, status) }
+    static func started(_ id: String, title: String, status: String) -> String { tr("started %1$s '%2$s': %3$s", id, title, status) }
+    static func timerLine(_ title: String, status: String) -> String { tr("%1$s: %2$s", title, status) }
+    static var noSnoozeWithSnoozeOrLabel: String { tr("--no-snooze cannot go with --snooze or --label-snooze") }
+    static var noSnoozeWithSnooze: String { tr("--no-snooze cannot go with --snooze") }
+    static func mustBeLongerThanZero(_ option: String) -> String { tr("%s must be longer than zero", option) }
     static func negativeOptionValue(_ option: String, _ value: String) -> String {
-        "'\(value)' after \(option) reads as an option; to give \(option) a value that starts with a minus, write \(option)=\(value)"
+        tr("'%2$s' after %1$s reads as an option; to give %1$s a value that starts with a minus, write %1$s=%2$s", option, value)
     }
-    static func badOption(_ option: String, _ message: String) -> String { "\(option): \(message)" }
-    static let volumeRange = "--volume must be 0-100 (percent)"
-    static let rampRange = "--ramp must be 0-3600 seconds"
+    static func badOption(_ option: String, _ message: String) -> String { tr("%1$s: %2$s", option, message) }
+    static var volumeRange: String { tr("--volume must be 0-100 (percent)") }
+    static var rampRange: String { tr("--ramp must be 0-3600 seconds") }
 
     // missed
-    static let limitAtLeastOne = "--limit must be at least 1"
-    static let noMissedAlarms = "no missed alarms"
-    static let rangUnanswered = "rang unanswered"
-    static let didNotRing = "did not ring (daemon down or machine asleep)"
+    static var limitAtLeastOne: String { tr("--limit must be at least 1") }
+    static var noMissedAlarms: String { tr("no missed alarms") }
+    static var rangUnanswered: String { tr("rang unanswered") }
+    static var didNotRing: String { tr("did not ring (daemon down or machine asleep)") }
 
-    // status
+    // status: the labels are padded to one column in every language.
     static func statusReport(_ status: AlarmProtocol.DaemonStatus) -> String {
-        """
-        alarmd \(status.version) (pid \(status.pid))
-        alarms:        \(status.alarmCount)
-        time zone:     \(status.timeZone)
-        sound:         \(status.audioDevice)
-        notifications: \(status.notifications)
-        """
+        [
+            tr("alarmd %1$s (pid %2$s)", status.version, String(status.pid)),
+            statusLine(tr("alarms:"), String(status.alarmCount)),
+            statusLine(tr("time zone:"), status.timeZone),
+            statusLine(tr("sound:"), status.audioDevice),
+            statusLine(tr("notifications:"), status.notifications),
+        ].joined(separator: "\n")
     }
-    static func wakeFromSuspend(_ wake: String) -> String { "wake from suspend: \(wake)" }
-    static func notSaving(_ problem: String) -> String { "storage:       NOT SAVING: \(problem) (changes are kept in memory and retried)" }
-    static func configProblem(_ problem: String) -> String { "config:        \(problem)" }
+    static func wakeFromSuspend(_ wake: String) -> String { tr("wake from suspend: %s", wake) }
+    static func notSaving(_ problem: String) -> String {
+        statusLine(tr("storage:"), tr("NOT SAVING: %s (changes are kept in memory and retried)", problem))
+    }
+    static func configProblem(_ problem: String) -> String { statusLine(tr("config:"), problem) }
+    /// "label:" padded to the widest label `status` prints (15 cells in English).
+    private static func statusLine(_ label: String, _ value: String) -> String {
+        let labels = [tr("alarms:"), tr("time zone:"), tr("sound:"), tr("notifications:"), tr("storage:"), tr("config:")]
+        let width = max(labels.map(\.displayWidth).max() ?? 0, 14) + 1
+        return label.padded(to: width) + value
+    }
 
     // apps
-    static let noApps = "no apps have asked to schedule alarms"
-    static let appsColumns = (app: "APP", rest: "  PERMISSION      ALARMS  PENDING  NAME")
-    static let trusted = "trusted"
+    static var noApps: String { tr("no apps have asked to schedule alarms") }
+    static var appsColumns: (app: String, permission: String, alarms: String, pending: String, name: String) {
+        (tr("APP"), tr("PERMISSION"), tr("ALARMS"), tr("PENDING"), tr("NAME"))
+    }
+    static var trusted: String { tr("trusted") }
     static func authorization(_ state: AppAuthorization) -> String {
         switch state {
-        case .authorized: "allowed"
-        case .denied: "denied"
-        case .notDetermined: "not asked"
+        case .authorized: tr("allowed")
+        case .denied: tr("denied")
+        case .notDetermined: tr("not asked")
         }
     }
-    static func appDecided(_ app: String, _ words: String) -> String { "\(app): \(words)" }
+    static func appDecided(_ app: String, _ words: String) -> String { tr("%1$s: %2$s", app, words) }
 
     // config check
-    static func configNoSuchFile(_ path: String) -> String { "alarmctl config check: \(path): no such file" }
-    static func configAbsent(_ path: String) -> String { "\(path) (absent: defaults)" }
-    static func effectiveSettings(from source: String) -> String { "# effective settings from \(source)" }
+    static func configNoSuchFile(_ path: String) -> String { tr("alarmctl config check: %s: no such file", path) }
+    static func configAbsent(_ path: String) -> String { tr("%s (absent: defaults)", path) }
+    static func effectiveSettings(from source: String) -> String { tr("# effective settings from %s", source) }
 
     // next
-    static func nextComplaint(_ message: String) -> String { "alarmctl next: \(message)" }
-    static func countInvalid(_ count: String) -> String { "--count must be a whole number of at least 1, not '\(count)'" }
-    static let fromOption = "--from: "
-    static let missingSpec = "missing SPEC (e.g. alarmctl next weekdays 6:30; see alarmctl next --help)"
-    static func unknownZone(_ zone: String) -> String { "unknown time zone '\(zone)' (use an IANA name such as Europe/Berlin or America/New_York)" }
+    static func nextComplaint(_ message: String) -> String { tr("alarmctl next: %s", message) }
+    static func countInvalid(_ count: String) -> String { tr("--count must be a whole number of at least 1, not '%s'", count) }
+    static var fromOption: String { tr("--from: ") }
+    static var missingSpec: String { tr("missing SPEC (e.g. alarmctl next weekdays 6:30; see alarmctl next --help)") }
+    static func unknownZone(_ zone: String) -> String { tr("unknown time zone '%s' (use an IANA name such as Europe/Berlin or America/New_York)", zone) }
     static func unknownTZ(_ variable: String) -> String {
-        "TZ='\(variable)' is not a time zone this tool knows (set TZ to an IANA name such as Europe/Berlin, or pass --tz)"
+        tr("TZ='%s' is not a time zone this tool knows (set TZ to an IANA name such as Europe/Berlin, or pass --tz)", variable)
     }
 }

@@ -1,48 +1,20 @@
 import FoundationEssentials
+import LinuxSupport
 
 /// `alarmctl notify`'s messages (see `Text`): notify-send 0.8.1's own wording (GLib's option
-/// parser and notify-send's), so that scripts and people see what notify-send would say.
+/// parser and notify-send's), so that scripts and people see what notify-send would say; the
+/// messages are translated as notify-send's are, the help (notify-send's, long) stays English.
 extension Text {
     static func notifyVersion(_ version: String) -> String { "alarmctl notify \(version) (notify-send 0.8.1 compatible)" }
-    static let noSummary = "No summary specified."
-    static let invalidUTF8Summary = "Invalid UTF-8 provided for parameter: Summary"
-    static let invalidUTF8Body = "Invalid UTF-8 provided for parameter: Body"
-    static let invalidNumberOfOptions = "Invalid number of options."
-    static func unknownOption(_ option: String) -> String { "Unknown option \(option)" }
-    static func missingArgument(_ option: String) -> String { "Missing argument for \(option)" }
-    static func unexpectedArgument(_ option: String) -> String { "Unexpected argument to \(option)" }
-    static func errorParsingOption(_ option: String) -> String { "Error parsing option \(option)" }
-    static func unknownUrgency(_ value: String) -> String { "Unknown urgency \(value) specified. Known urgency levels: low, normal, critical." }
-    static func cannotParseInteger(_ text: String, for option: String) -> String { "Cannot parse integer value “\(text)” for \(option)" }
-    static func integerOutOfRange(_ text: String, for option: String) -> String { "Integer value “\(text)” for \(option) out of range" }
-
-    /// `alarmctl notify --help`: notify-send's help, with our options added.
-    static let notifyHelp = """
-        Usage:
-          alarmctl notify [OPTION…] <SUMMARY> [BODY] - create a notification
-
-        Help Options:
-          -?, --help                        Show help options
-
-        Application Options:
-          -u, --urgency=LEVEL               Specifies the urgency level (low, normal, critical).
-          -t, --expire-time=TIME            Specifies the timeout in milliseconds at which to expire the notification (-1: the server's default, 0: never).
-          -a, --app-name=APP_NAME           Specifies the app name for the notification (default: alarmctl).
-          -i, --icon=ICON                   Specifies an icon filename or stock icon to display.
-          -c, --category=TYPE[,TYPE...]     Specifies the notification category.
-          -e, --transient                   Create a transient notification
-          -h, --hint=TYPE:NAME:VALUE        Specifies basic extra data to pass. Valid types are boolean, int, double, string, byte and variant.
-          -p, --print-id                    Print the notification ID.
-          -r, --replace-id=REPLACE_ID       The ID of the notification to replace.
-          -w, --wait                        Wait for the notification to be closed before exiting.
-          -A, --action=[NAME=]Text...       Specifies the actions to display to the user. Implies --wait to wait for user input. May be set multiple times. The name of the action is output to stdout. If NAME is not specified, the numerical index of the option is used (starting with 0).
-          -v, --version                     Version of the package.
-
-        OpenAlarmKit Options:
-          --sound=NAME|PATH                 Play a sound with the popup: a name (see `alarmctl sound list`) or a file. Without a wait it plays once, to its end; with one, until the popup is answered.
-          --loop                            Loop the sound until the popup is clicked or closed (with --wait or actions).
-
-        The body is passed to the server as notify-send passes it: markup as written, backslash escapes (\\n, \\t, \\\\, octal) expanded. The popup stays after the command ends unless it expires or is closed.
-        Exit status: 0 shown (and, when waiting, answered, closed or timed out); 1 no summary, a bad command line, a bad hint, no session bus or no notification server (with --wait too: the D-Bus error, not a wait for a popup never shown), or actions on a server that shows none.
-        """
+    static var noSummary: String { tr("No summary specified.") }
+    static var invalidUTF8Summary: String { tr("Invalid UTF-8 provided for parameter: Summary") }
+    static var invalidUTF8Body: String { tr("Invalid UTF-8 provided for parameter: Body") }
+    static var invalidNumberOfOptions: String { tr("Invalid number of options.") }
+    static func unknownOption(_ option: String) -> String { tr("Unknown option %s", option) }
+    static func missingArgument(_ option: String) -> String { tr("Missing argument for %s", option) }
+    static func unexpectedArgument(_ option: String) -> String { tr("Unexpected argument to %s", option) }
+    static func errorParsingOption(_ option: String) -> String { tr("Error parsing option %s", option) }
+    static func unknownUrgency(_ value: String) -> String { tr("Unknown urgency %s specified. Known urgency levels: low, normal, critical.", value) }
+    static func cannotParseInteger(_ text: String, for option: String) -> String { tr("Cannot parse integer value “%1$s” for %2$s", text, option) }
+    static func integerOutOfRange(_ text: String, for option: String) -> String { tr("Integer value “%1$s” for %2$s out of range", text, option) }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import AlarmClient
+import LinuxSupport
 
 /// What a lifecycle command says when alarmd refuses it as impossible in the alarm's state
 /// (`invalidTransition`): alarmd's words are for every client ("cannot skip an alarm that is
@@ -12,29 +13,29 @@ extension Text {
         case .skip:
             if !record.repeats {
                 return record.schedule == nil
-                    ? "\(name) is a timer: it has no next occurrence to skip (pause it with `alarmctl pause \(id)`, or remove it with `alarmctl cancel \(id)`)"
-                    : "\(name) rings only once, so it has no next occurrence to skip (to remove it: `alarmctl cancel \(id)`)"
+                    ? tr("%1$s is a timer: it has no next occurrence to skip (pause it with `alarmctl pause %2$s`, or remove it with `alarmctl cancel %2$s`)", name, id)
+                    : tr("%1$s rings only once, so it has no next occurrence to skip (to remove it: `alarmctl cancel %2$s`)", name, id)
             }
-            if record.disabledAt != nil { return "\(name) is turned off, so nothing is coming to skip (turn it on with `alarmctl enable \(id)`)" }
-            if state == .alerting { return "\(name) is ringing now (stop it with `alarmctl stop \(id)`: it moves on to its next date)" }
-            if state == .paused { return "\(name) is paused in its countdown (resume it with `alarmctl resume \(id)`, or stop it with `alarmctl stop \(id)`)" }
+            if record.disabledAt != nil { return tr("%1$s is turned off, so nothing is coming to skip (turn it on with `alarmctl enable %2$s`)", name, id) }
+            if state == .alerting { return tr("%1$s is ringing now (stop it with `alarmctl stop %2$s`: it moves on to its next date)", name, id) }
+            if state == .paused { return tr("%1$s is paused in its countdown (resume it with `alarmctl resume %2$s`, or stop it with `alarmctl stop %2$s`)", name, id) }
             return nil
         case .stop:
             guard state == .scheduled else { return nil }
-            return "\(name) is not ringing or counting down yet, so there is nothing to stop (to remove it: `alarmctl cancel \(id)`; to turn it off: `alarmctl disable \(id)`)"
+            return tr("%1$s is not ringing or counting down yet, so there is nothing to stop (to remove it: `alarmctl cancel %2$s`; to turn it off: `alarmctl disable %2$s`)", name, id)
         case .countdown:
             guard state != .alerting else { return nil }
-            return "\(name) is not ringing: snooze works only while an alarm rings"
+            return tr("%s is not ringing: snooze works only while an alarm rings", name)
         case .pause:
             guard state != .countdown else { return nil }
-            return state == .paused ? "\(name) is already paused (resume it with `alarmctl resume \(id)`)"
-                : "\(name) is not counting down: pause works only during a countdown (a timer, or an alarm added with --countdown)"
+            return state == .paused ? tr("%1$s is already paused (resume it with `alarmctl resume %2$s`)", name, id)
+                : tr("%s is not counting down: pause works only during a countdown (a timer, or an alarm added with --countdown)", name)
         case .resume:
             guard state != .paused else { return nil }
-            return "\(name) is not paused, so there is nothing to resume"
+            return tr("%s is not paused, so there is nothing to resume", name)
         case .disable:
             guard record.schedule == nil else { return nil }
-            return "\(name) is a timer, which cannot be turned off (pause it with `alarmctl pause \(id)`, or remove it with `alarmctl cancel \(id)`)"
+            return tr("%1$s is a timer, which cannot be turned off (pause it with `alarmctl pause %2$s`, or remove it with `alarmctl cancel %2$s`)", name, id)
         default:
             return nil
         }

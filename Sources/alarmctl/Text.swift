@@ -1,77 +1,91 @@
 import FoundationEssentials
 import AlarmClient
+import LinuxSupport
 
-/// alarmctl's sentences for people, in one place so that a gettext catalogue can later
-/// translate them (each is one whole sentence with its values, never glued fragments).
+/// alarmctl's sentences for people, in one place, each through gettext (`tr`, po/): one whole
+/// sentence with its values as `%1$s`..., never glued fragments (docs/TRANSLATIONS.md).
 /// Split by area: Text+Format (how alarms read), Text+Sound, Text+Notify, Text+Commands.
 /// `UserFacingTextTests` fails when a sentence appears elsewhere in alarmctl. Help texts stay
 /// in the ArgumentParser declarations. Dates and times are formatted by Format/LocalTimeText
 /// and come in here as parameters.
 enum Text {
-    static func timerStopped(_ title: String) -> String { "\(title): stopped" }
-    static func timerRemoved(_ title: String) -> String { "\(title): cancelled elsewhere" }
-    static func timerCancelled(_ title: String) -> String { "\(title): cancelled" }
-    static func timerRangOut(_ title: String) -> String { "\(title): rang out unanswered" }
-    static func timerMissed(_ title: String) -> String { "\(title): missed (it could not ring in time: the machine slept or alarmd was down)" }
-    static func noSound(_ reason: String) -> String { "no sound: \(reason)" }
-    static let daemonWentAway = "alarmd went away"
-    static let daemonNotRunning = "alarmd is not running"
-    static let noAlarms = "no alarms"
-    static let ringing = "ringing"
-    static let pausedMark = "(paused)"
-    static let countdownKeys = "space: pause · s: stop · Ctrl-C: cancel"
-    static let pausedKeys = "space: resume · s: stop · Ctrl-C: cancel"
-    static func ringingKeys(canSnooze: Bool) -> String { canSnooze ? "s: stop · z: snooze" : "s: stop" }
+    static func timerStopped(_ title: String) -> String { tr("%s: stopped", title) }
+    static func timerRemoved(_ title: String) -> String { tr("%s: cancelled elsewhere", title) }
+    static func timerCancelled(_ title: String) -> String { tr("%s: cancelled", title) }
+    static func timerRangOut(_ title: String) -> String { tr("%s: rang out unanswered", title) }
+    static func timerMissed(_ title: String) -> String { tr("%s: missed (it could not ring in time: the machine slept or alarmd was down)", title) }
+    static func noSound(_ reason: String) -> String { tr("no sound: %s", reason) }
+    static var daemonWentAway: String { tr("alarmd went away") }
+    static var daemonNotRunning: String { tr("alarmd is not running") }
+    static var noAlarms: String { tr("no alarms") }
+    static var ringing: String { tr("ringing") }
+    static var pausedMark: String { tr("(paused)") }
+    static var countdownKeys: String { tr("space: pause · s: stop · Ctrl-C: cancel") }
+    static var pausedKeys: String { tr("space: resume · s: stop · Ctrl-C: cancel") }
+    static func ringingKeys(canSnooze: Bool) -> String { canSnooze ? tr("s: stop · z: snooze") : tr("s: stop") }
 
     // `watch`
-    static func watchRinging(_ titles: String) -> String { "ringing: \(titles)" }
-    static func watchCountingDown(_ title: String, until: String) -> String { "counting down: \(title) until \(until)" }
-    static func watchPaused(_ title: String, left: String) -> String { "paused: \(title) (\(left) left)" }
-    static func watchNext(_ title: String, at: String) -> String { "next: \(title) \(at)" }
-    static func watchMissed(_ title: String?) -> String { "missed: \(title ?? "an alarm")" }
+    static func watchRinging(_ titles: String) -> String { tr("ringing: %s", titles) }
+    static func watchCountingDown(_ title: String, until: String) -> String { tr("counting down: %1$s until %2$s", title, until) }
+    static func watchPaused(_ title: String, left: String) -> String { tr("paused: %1$s (%2$s left)", title, left) }
+    static func watchNext(_ title: String, at: String) -> String { tr("next: %1$s %2$s", title, at) }
+    static func watchMissed(_ title: String?) -> String { title.map { tr("missed: %s", $0) } ?? tr("missed: an alarm") }
 
     // `disable`, `skip`
-    static let off = "off"
-    static func turnOnWith(_ id: String) -> String { "off; turn it on with `alarmctl enable \(id)`" }
-    static func skips(_ when: String) -> String { " (skips \(when))" }
+    static var off: String { tr("off") }
+    static func turnOnWith(_ id: String) -> String { tr("off; turn it on with `alarmctl enable %s`", id) }
+    static func skips(_ when: String) -> String { tr(" (skips %s)", when) }
+
+    /// A lifecycle state as `list` and `show` name it.
+    static func stateName(_ state: Alarm.State) -> String {
+        switch state {
+        case .scheduled: tr("scheduled")
+        case .countdown: tr("countdown")
+        case .paused: tr("paused")
+        case .alerting: tr("alerting")
+        }
+    }
 
     // The lifecycle commands: "stopped 'Tea' (1a2b3c4d): rings ...", or "...; it is gone".
-    static func alarmName(_ title: String, id: String) -> String { "'\(title)' (\(id))" }
+    static func alarmName(_ title: String, id: String) -> String { tr("'%1$s' (%2$s)", title, id) }
     static func done(_ operation: AlarmProtocol.Operation, _ name: String, status: String) -> String {
         switch operation {
-        case .cancel: "cancelled \(name): \(status)"
-        case .stop: "stopped \(name): \(status)"
-        case .countdown: "snoozed \(name): \(status)"
-        case .pause: "paused \(name): \(status)"
-        case .resume: "resumed \(name): \(status)"
-        case .disable: "turned off \(name): \(status)"
-        case .enable: "turned on \(name): \(status)"
-        case .skip: "skipped the next occurrence of \(name): \(status)"
+        case .cancel: tr("cancelled %1$s: %2$s", name, status)
+        case .stop: tr("stopped %1$s: %2$s", name, status)
+        case .countdown: tr("snoozed %1$s: %2$s", name, status)
+        case .pause: tr("paused %1$s: %2$s", name, status)
+        case .resume: tr("resumed %1$s: %2$s", name, status)
+        case .disable: tr("turned off %1$s: %2$s", name, status)
+        case .enable: tr("turned on %1$s: %2$s", name, status)
+        case .skip: tr("skipped the next occurrence of %1$s: %2$s", name, status)
         default: "\(operation.rawValue) \(name): \(status)"
         }
     }
     static func doneAndGone(_ operation: AlarmProtocol.Operation, _ name: String) -> String {
         switch operation {
-        case .cancel: "cancelled \(name); it is gone"
-        case .stop: "stopped \(name); it is gone"
-        case .countdown: "snoozed \(name); it is gone"
-        case .pause: "paused \(name); it is gone"
-        case .resume: "resumed \(name); it is gone"
-        case .disable: "turned off \(name); it is gone"
-        case .enable: "turned on \(name); it is gone"
-        case .skip: "skipped the next occurrence of \(name); it is gone"
-        default: "\(operation.rawValue) \(name); it is gone"
+        case .cancel: tr("cancelled %s; it is gone", name)
+        case .stop: tr("stopped %s; it is gone", name)
+        case .countdown: tr("snoozed %s; it is gone", name)
+        case .pause: tr("paused %s; it is gone", name)
+        case .resume: tr("resumed %s; it is gone", name)
+        case .disable: tr("turned off %s; it is gone", name)
+        case .enable: tr("turned on %s; it is gone", name)
+        case .skip: tr("skipped the next occurrence of %s; it is gone", name)
+        default: tr("%1$s %2$s; it is gone", operation.rawValue, name)
         }
     }
 
-    // Buttons and titles of the alarms alarmctl schedules (shown in the popups).
-    static let stopButton = "Stop"
-    static let snoozeButton = "Snooze"
-    static let pauseButton = "Pause"
-    static let resumeButton = "Resume"
-    static let repeatButton = "Repeat"
-    static let defaultAlarmTitle = "Alarm"
-    static let defaultTimerTitle = "Timer"
-    static func pausedTitle(_ title: String) -> String { "\(title) (paused)" }
-    static func snoozedTitle(_ title: String) -> String { "\(title) (snoozed)" }
+    // Buttons and titles of the alarms alarmctl schedules (shown in the popups), in the
+    // language of the person scheduling; alarmd translates the buttons again as it shows them
+    // (AlarmKit's labels are localized where they are shown), so "Stop" reads "Stopp" in a
+    // German session whoever scheduled it.
+    static var stopButton: String { tr("Stop") }
+    static var snoozeButton: String { tr("Snooze") }
+    static var pauseButton: String { tr("Pause") }
+    static var resumeButton: String { tr("Resume") }
+    static var repeatButton: String { tr("Repeat") }
+    static var defaultAlarmTitle: String { tr("Alarm") }
+    static var defaultTimerTitle: String { tr("Timer") }
+    static func pausedTitle(_ title: String) -> String { tr("%s (paused)", title) }
+    static func snoozedTitle(_ title: String) -> String { tr("%s (snoozed)", title) }
 }

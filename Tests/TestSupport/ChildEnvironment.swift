@@ -5,14 +5,18 @@ import Foundation
 /// leaks into alarmd, alarmctl or a helper, so a test means the same on a laptop as in CI.
 /// A test adds what its child needs (`with`).
 public enum ChildEnvironment {
-    /// PATH, an empty HOME of this test process, the C.UTF-8 locale and UTC; and the variables
-    /// the toolchain may need to run what it built (its library path), if the test process has them.
+    /// PATH, an empty HOME of this test process, the C.UTF-8 locale and UTC, no translation
+    /// catalog (English messages, whatever catalogs the build or the system holds; a test of
+    /// translations sets OPENALARMKIT_LOCALEDIR to `Translations.localeDirectory()`); and the
+    /// variables the toolchain may need to run what it built (its library path), if the test
+    /// process has them.
     public static let base: [String: String] = {
         var environment = [
             "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
             "HOME": home,
             "LANG": "C.UTF-8",
             "TZ": "UTC",
+            "OPENALARMKIT_LOCALEDIR": "/nonexistent/openalarmkit-locale",
         ]
         for key in ["LD_LIBRARY_PATH", "TMPDIR"] {
             if let value = ProcessInfo.processInfo.environment[key] { environment[key] = value }

@@ -1,0 +1,118 @@
+import AlarmClient
+import AlarmCore
+import AlarmSystem
+import FoundationEssentials
+import LinuxSupport
+
+/// One line of the Alarms page, every text ready to show: what a row widget displays and what a
+/// screen reader says, decided here so it is tested without GTK.
+package struct AlarmRow: Hashable, Sendable, Identifiable {
+    package var id: UUID
+    /// "06:30" or "6:30 AM", as the locale writes times.
+    package var time: String
+    package var title: String
+    /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm.
+    package var repeatText: String
+    /// "in 9 h 12 min", "Off", "Ringing", "Skipping Mon".
+    package var status: String
+    package var enabled: Bool
+    package var repeats: Bool
+    /// A repeating, enabled alarm that is not already skipping its next date.
+    package var canSkip: Bool
+    package var ringing: Bool
+    /// Which app made it ("alarmctl", an app id): shown when it is not this app's own.
+    package var appID: String
+    /// The switch's accessible name: "Wake up, on" / "Wake up, off".
+    package var switchName: String { enabled ? tr("%1$s, on", title) : tr("%1$s, off", title) }
+    /// When it next rings; nil when off.
+    package var nextFire: Date?
+}
+
+/// Alarm rows from alarmd's records: the alarms (records with a schedule; countdown-only
+/// records are timers, for the Timers page), enabled ones soonest first, then the ones turned
+/// off by time of day.
+package struct AlarmRowMaker: Sendable {
+    package var zone: ZoneRules
+    package var localTime: LocalTimeText
+
+    package init(zone: ZoneRules, localTime: LocalTimeText) {
+        self.zone = zone
+        self.localTime = localTime
+    }
+
+    package func rows(_ records: [AlarmRecord], now: Date) -> [AlarmRow] {
+        let rows = records.filter { $0.schedule != nil }.map { row($0, now: now) }
+        return rows.sorted { a, b in
+            switch (a.nextFire, b.nextFire) {
+            case let (x?, y?): return x != y ? x < y : (a.title, a.id.uuidString) < (b.title, b.id.uuidString)
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return (a.time, a.title, a.id.uuidString) < (b.time, b.title, b.id.uuidString)
+            }
+        }
+    }
+
+    package func row(_ record: AlarmRecord, now: Date) -> AlarmRow {
+        let enabled = record.disabledAt == nil
+        let ringing: Bool
+        if case .alerting = record.phase { ringing = true } else { ringing = false }
+        let next = enabled ? Self.nextFire(record) : nil
+        var status: String
+        if ringing {
+            status = tr("Ringing")
+        } else if !enabled {
+            status = tr("Off")
+        } else if case .paused = record.phase {
+            status = tr("Paused")
+        } else if let next {
+            status = RemainingTime.text(until: next, now: now)
+        } else {
+            status = ""
+        }
+        if enabled, let skipped = record.skippedFire {
+            status = tr("%1$s (skipping %2$s)", status, localTime.weekdayAndTime(skipped, zone: zone, seconds: false))
+        }
+        return AlarmRow(
+            id: record.id, time: time(of: record), title: Self.title(record), repeatText: repeatText(of: record, now: now),
+            status: status, enabled: enabled, repeats: record.repeats,
+            canSkip: enabled && record.repeats && record.skippedFire == nil && !ringing,
+            ringing: ringing, appID: record.appID, nextFire: next)
+    }
+
+    /// The alert's title, or "Alarm" for one without (an app may leave it empty).
+    package static func title(_ record: AlarmRecord) -> String {
+        let text = record.presentation.alert.title.text
+        return text.isEmpty ? tr("Alarm") : text
+    }
+
+    /// When the alarm rings next: its phase's instant (alarmd computed it from the schedule).
+    package static func nextFire(_ record: AlarmRecord) -> Date? {
+        switch record.phase {
+        case .scheduled(let fire): fire
+        case .countdown(_, let fire, _, _): fire
+        case .alerting(let since, _): since
+        case .paused: nil
+        }
+    }
+
+    func time(of record: AlarmRecord) -> String {
+        switch record.schedule {
+        case .relative(let relative): localTime.time(hour: relative.time.hour, minute: relative.time.minute)
+        case .fixed(let date): localTime.time(date, zone: zone, seconds: false)
+        case nil: ""
+        }
+    }
+
+    func repeatText(of record: AlarmRecord, now: Date) -> String {
+        switch record.schedule {
+        case .relative(let relative):
+            if case .weekly(let days) = relative.repeats, !days.isEmpty { return WeekdaySet(days).text(localTime: localTime) }
+            return tr("Once")
+        case .fixed(let date):
+            // A one-off at an instant: its day, unless that is within the coming day.
+            return date.timeIntervalSince(now) < 86_400 ? tr("Once") : localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
+        case nil:
+            return ""
+        }
+    }
+}
