@@ -78,6 +78,13 @@ enum DaemonAssembly {
             makePrompter: { [logger] in NotificationConsentPrompter(logger: logger) },
             makeDialogs: { [logger] in NotificationIntentDialogs(logger: logger) })
 
+        // [sync]: its own thread; nothing of it (libcurl, libxml2) is loaded without the section.
+        let sync = config.sync.map { settings in
+            CalendarSync(settings: settings, replica: DaemonReplica(loop: loop, engine: engine, zone: zone, logger: logger),
+                         stateDirectory: paths.stateDirectory, logger: logger)
+        }
+        sync?.start()
+
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,
             config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sounds: sounds,

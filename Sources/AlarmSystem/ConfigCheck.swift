@@ -25,6 +25,7 @@ public enum ConfigKeys {
         "sound": ["device", "volume", "ramp", "min_volume", "pause_media"],
         "alarms": ["snooze", "ring_timeout", "late_tolerance", "max_per_app"],
         "system": ["wake_early"],
+        "sync": ["url", "username", "password_command", "interval"],
     ]
 
     /// Unknown sections and keys in `text`, each with its line and the nearest known name.
