@@ -93,7 +93,7 @@ enum Format {
         guard let name = record.timeZone, let rules = ZoneRules.named(name) else { return "" }
         let local = Int(clampingFinite: fire.timeIntervalSince1970.rounded(.down)) + rules.secondsFromGMT(for: fire)
         let second = (local % 86_400 + 86_400) % 86_400
-        return tr(" (%1$s %2$s)", locale.time(hour: second / 3600, minute: second / 60 % 60), TerminalSafe.text(name))
+        return Text.inOwnZone(locale.time(hour: second / 3600, minute: second / 60 % 60), TerminalSafe.text(name))
     }
 
     /// For people: escaped for the terminal (`TerminalSafe`). JSON output uses the raw text.

@@ -21,7 +21,7 @@ import TestSupport
         let tool = folder.appendingPathComponent("libical-reparse").path
         let flags = try Subprocess.run("/usr/bin/pkg-config", ["--cflags", "--libs", "libical"])
         #expect(flags.termination.status == 0, "pkg-config libical: \(flags.stderr)")
-        let build = try Subprocess.run("/usr/bin/cc", [Self.source.path, "-o", tool] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
+        let build = try Subprocess.run("/usr/bin/env", ["cc", Self.source.path, "-o", tool] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
         try #require(build.termination.status == 0, "cc: \(build.stderr)")
 
         let now = instant("2026-11-26T12:00:00Z")
@@ -55,7 +55,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let tool = folder.appendingPathComponent("libical-reparse").path
         let flags = try Subprocess.run("/usr/bin/pkg-config", ["--cflags", "--libs", "libical"])
-        let build = try Subprocess.run("/usr/bin/cc", [Self.source.path, "-o", tool] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
+        let build = try Subprocess.run("/usr/bin/env", ["cc", Self.source.path, "-o", tool] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
         try #require(build.termination.status == 0, "cc: \(build.stderr)")
         for name in ["thunderbird.ics", "gnome-calendar.ics", "nextcloud.ics", "kalarm.ics", "outlook.ics"] {
             let file = folder.appendingPathComponent(name)
