@@ -132,7 +132,8 @@ enum Format {
             Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {
-            lines.append(Text.detailTime(LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)))
+            let time = LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)
+            lines.append(record.timeZone.map { Text.detailTimeInZone(time, TerminalSafe.text($0)) } ?? Text.detailTime(time))
         }
         if let pre = record.countdownDuration?.preAlert { lines.append(Text.detailCountdown(duration(pre))) }
         if let post = record.countdownDuration?.postAlert { lines.append(Text.detailSnooze(duration(post))) }

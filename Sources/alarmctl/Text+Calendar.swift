@@ -23,6 +23,8 @@ extension Text {
     static func fileTooLarge(_ path: String, mebibytes: Int) -> String {
         tr("%1$s is larger than %2$s MiB: not a file of alarms; nothing was imported", path, String(mebibytes))
     }
+    /// `show`'s time of an alarm that keeps an event's zone: "08:50 America/New_York".
+    static func detailTimeInZone(_ time: String, _ zone: String) -> String { detail(tr("time:"), tr("%1$s %2$s", time, zone)) }
     /// " (08:50 America/New_York)" after an imported alarm's fire time.
     static func inOwnZone(_ time: String, _ zone: String) -> String { tr(" (%1$s %2$s)", time, zone) }
 }
