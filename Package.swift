@@ -46,6 +46,13 @@ let package = Package(
             name: "CLibNotify", pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // HTTP and XML for CalDAV (AlarmSync), loaded on first use like the others.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CXML", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         // GTK 4 and libadwaita, for the "Alarms" app alone (GtkSupport, openalarmkit-alarms):
         // alarmd and alarmctl never link them.
         .systemLibrary(
@@ -65,7 +72,7 @@ let package = Package(
         // opens each library on the first call of one of its functions: commands that post no
         // notification start without the GLib family, alarmd without SQLite until its store
         // opens, and only decoding a sound maps libsndfile and its seven codec libraries.
-        .target(name: "OnDemandLibraries", dependencies: ["CLibNotify", "CSQLite", "CSndFile"]),
+        .target(name: "OnDemandLibraries", dependencies: ["CLibNotify", "CSQLite", "CSndFile", "CCurl", "CXML"]),
         // The layers (docs/ARCHITECTURE.md; scripts/check-layers keeps them): the model, the core
         // on it alone, the wire on the model, the client on the wire, the library on the client.
         // AlarmKit's value types (public), the stored record and the bounds (package): no I/O.
@@ -83,6 +90,9 @@ let package = Package(
         // `import AlarmKit` and `AlarmKit.Alarm` (docs/PORTING.md).
         .target(name: "AlarmKit", dependencies: ["OpenAlarmKit"]),
         .target(name: "AppIntents", dependencies: ["OpenAppIntents"]),
+        // Alarms as iCalendar and back (export/import, CalDAV's bodies): our own reader and
+        // writer, checked against libical by the tests (docs/ICALENDAR.md). No I/O.
+        .target(name: "AlarmCalendar", dependencies: ["AlarmModel", "AlarmCore"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmStore",
             dependencies: ["AlarmCore", "AlarmWire", "CSQLite", "OnDemandLibraries"]),
@@ -99,7 +109,8 @@ let package = Package(
         // without the daemon.
         .target(
             name: "AlarmSystem",
-            dependencies: ["AlarmCore", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit")],
+            // AlarmSync for CalDAVURL alone: [sync] url is judged as the client will judge it.
+            dependencies: ["AlarmCore", "AlarmSync", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: essentialsOnly),
         // The daemon's desktop services over D-Bus (GDBus, through libnotify's GLib, loaded on
         // first use): the logind sleep inhibitor and MPRIS media pausing, run off the loop.
@@ -107,11 +118,17 @@ let package = Package(
             name: "AlarmDesktop",
             dependencies: ["CLibNotify", "OnDemandLibraries", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
+        // CalDAV: the WebDAV client (libcurl, libxml2, loaded on first use), the [sync] password,
+        // the pure sync planner. Below the daemon, which runs it off its loop.
+        .target(
+            name: "AlarmSync",
+            dependencies: ["AlarmModel", "CCurl", "CXML", "OnDemandLibraries", "LinuxSupport"],
+            swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
                 "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
-                "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
+                "AlarmSync", "AlarmCalendar", "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: essentialsOnly),
         .executableTarget(
@@ -120,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmCalendar", "LinuxSupport",
                 // For AlarmCtlEntry alone: the multi-call binary runs the daemon as alarmd.
                 "AlarmDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -179,11 +196,14 @@ let package = Package(
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
+        .testTarget(name: "AlarmCalendarTests", dependencies: ["AlarmCalendar", "AlarmSystem", "TestSupport"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "TestSupport"]),
         .testTarget(name: "AlarmAudioTests", dependencies: ["AlarmAudio", "LinuxSupport", "TestSupport"]),
         .testTarget(name: "AlarmNotifyTests", dependencies: ["AlarmNotify", "TestSupport"]),
+        // The CalDAV client against real Radicale and Xandikos servers on loopback; the planner.
+        .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmSystem", "TestSupport"]),
         // End to end: runs the built alarmd and alarmctl; the dependencies make `swift test` build them.
         .testTarget(
             name: "AlarmDaemonTests",

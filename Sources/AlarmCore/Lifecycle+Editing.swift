@@ -16,7 +16,7 @@ extension Lifecycle {
         next.disabledAt = now
         next.skippedFire = nil
         if case .scheduled = record.phase {} else {
-            next.phase = .scheduled(fireDate: record.schedule.flatMap { calendar.nextFire(of: $0, after: now) } ?? now)
+            next.phase = .scheduled(fireDate: record.schedule.flatMap { calendar(for: record).nextFire(of: $0, after: now) } ?? now)
         }
         return Transition(record: next, effects: effects + [.persist(next)])
     }
@@ -25,7 +25,7 @@ extension Lifecycle {
     /// whose date passed while it was off cannot come back (`neverFires`).
     func enable(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         guard record.disabledAt != nil, let schedule = record.schedule else { return Transition(record: record, effects: []) }
-        guard let fire = calendar.nextFire(of: schedule, after: now) else {
+        guard let fire = calendar(for: record).nextFire(of: schedule, after: now) else {
             throw .neverFires("its date passed while it was turned off; give it a new one with `edit`")
         }
         var next = record
@@ -44,7 +44,7 @@ extension Lifecycle {
         default: throw .invalidTransition(event: .skip, state: record.phase.state)
         }
         guard record.repeats, record.disabledAt == nil, let schedule = record.schedule,
-            let fire = calendar.nextFire(of: schedule, after: waitingFor)
+            let fire = calendar(for: record).nextFire(of: schedule, after: waitingFor)
         else { throw .invalidTransition(event: .skip, state: record.phase.state) }
         var next = record
         next.phase = .scheduled(fireDate: fire)

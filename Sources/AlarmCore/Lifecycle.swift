@@ -12,12 +12,25 @@ import AlarmModel
 ///                                                           | ring timeout: as stop, missed
 /// ```
 public struct Lifecycle: Sendable {
+    /// The machine's zone: what a `.relative` schedule follows unless its record names a zone.
     public var calendar: FireTimeCalendar
     public var policy: LifecyclePolicy
+    /// The rules of each zone a record names (`AlarmRecord.timeZone`, an imported event's
+    /// TZID), by name; the daemon loads them (the core reads no file). A name missing here
+    /// falls back to the machine's zone rather than never ringing.
+    public var namedZones: [String: ZoneRules]
 
-    public init(calendar: FireTimeCalendar, policy: LifecyclePolicy = LifecyclePolicy()) {
+    public init(calendar: FireTimeCalendar, policy: LifecyclePolicy = LifecyclePolicy(), namedZones: [String: ZoneRules] = [:]) {
         self.calendar = calendar
         self.policy = policy
+        self.namedZones = namedZones
+    }
+
+    /// The calendar whose wall clock the record's schedule follows: its own zone's, else the
+    /// machine's.
+    package func calendar(for record: AlarmRecord) -> FireTimeCalendar {
+        guard let name = record.timeZone, let rules = namedZones[name] else { return calendar }
+        return FireTimeCalendar(timeZone: rules)
     }
 
     // MARK: Starting
@@ -40,7 +53,7 @@ public struct Lifecycle: Sendable {
             record.phase = .countdown(startDate: now, fireDate: now + preAlert, total: preAlert, previouslyElapsed: 0)
             return Transition(record: record, effects: [.persist(record), .present(record)])
         }
-        guard let fire = calendar.nextFire(of: schedule, after: now) else {
+        guard let fire = calendar(for: record).nextFire(of: schedule, after: now) else {
             if case .fixed = schedule { throw .neverFires("its date has already passed") }
             throw .neverFires("its schedule selects no day")
         }
@@ -136,6 +149,8 @@ public struct Lifecycle: Sendable {
         guard case .scheduled(let fire) = record.phase, case .relative = record.schedule, let schedule = record.schedule else {
             return Transition(record: record, effects: [])
         }
+        // An alarm that keeps its own zone (an imported event) does not follow the machine's.
+        guard record.timeZone == nil else { return Transition(record: record, effects: []) }
         let waitingFor = FireTimeCalendar(timeZone: previous).localDate(of: fire)
         let startOfThatDate = calendar.instant(of: waitingFor, hour: 0, minute: 0)
         guard let moved = calendar.nextFire(of: schedule, after: max(now, startOfThatDate.addingTimeInterval(-1))), moved != fire else {
@@ -195,7 +210,7 @@ public struct Lifecycle: Sendable {
     }
 
     private func moveOn(_ record: AlarmRecord, after instant: Date, now: Date, effects: [LifecycleEffect]) -> Transition {
-        guard record.repeats, let schedule = record.schedule, let fire = calendar.nextFire(of: schedule, after: instant) else {
+        guard record.repeats, let schedule = record.schedule, let fire = calendar(for: record).nextFire(of: schedule, after: instant) else {
             return Transition(record: nil, effects: effects + [.delete(record.id)])
         }
         var next = record

@@ -72,7 +72,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return index < 0 ? index + 7 : index
     }
 
-    static let weekdaysSundayFirst: [Locale.Weekday] = [
+    package static let weekdaysSundayFirst: [Locale.Weekday] = [
         .sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday,
     ]
 }

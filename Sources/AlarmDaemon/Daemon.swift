@@ -167,7 +167,7 @@ public final class Daemon {  // loop thread only
     }
 
     /// Requests whose success changes an alarm: their reply says whether that is durable.
-    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom]
+    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom, .importAlarms]
 
     private func encode(_ reply: AlarmProtocol.Message) -> Data {
         WireMessage.encode(reply) ?? Data(#"{"ok":false,"v":1}"#.utf8)
@@ -196,6 +196,11 @@ public final class Daemon {  // loop thread only
                 guard let record = request.record else { throw .init(.malformed, "edit needs a 'record' (with the alarm's id)") }
                 reply.record = try engine.edit(record, now: now)
                 reply.alarm = record.id
+            case .importAlarms:
+                guard let records = request.records else { throw .init(.malformed, "importAlarms needs 'records'") }
+                // The person's tool imports a file; an app schedules its own alarms one by one.
+                guard request.app == nil else { throw .init(.notAuthorized, "importAlarms is for alarmctl import, not for apps: schedule each alarm instead") }
+                reply.alarms = try engine.importRecords(records, now: now)
             case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
                 let event = LifecycleEvent(rawValue: request.op.rawValue)!

@@ -47,6 +47,7 @@ enum DaemonAssembly {
         let engine = Engine(
             lifecycle: Lifecycle(calendar: FireTimeCalendar(timeZone: zone.rules), policy: config.policy),
             maxAlarmsPerApp: config.maxAlarmsPerApp, persistence: persistence, sounds: sounds, presenter: presenter, logger: logger)
+        engine.zoneRules = { ZoneRules.named($0) }
         let memory = MemoryPolicy(loop: loop) { persistence.releaseMemory() }
         let budget = DescriptorBudget.raiseAndMeasure()
         let server = SocketServer(loop: loop, listening: listening, maxClients: budget.maxClients, memory: memory, logger: logger)
@@ -76,6 +77,17 @@ enum DaemonAssembly {
             alarmCounts: { [unowned engine] in engine.records.values.reduce(into: [:]) { $0[$1.appID, default: 0] += 1 } },
             makePrompter: { [logger] in NotificationConsentPrompter(logger: logger) },
             makeDialogs: { [logger] in NotificationIntentDialogs(logger: logger) })
+
+        // [sync]: its own thread; nothing of it (libcurl, libxml2) is loaded without the section.
+        let sync = config.sync.map { settings in
+            CalendarSync(settings: settings, replica: DaemonReplica(loop: loop, engine: engine, zone: zone, logger: logger),
+                         stateDirectory: paths.stateDirectory, logger: logger)
+        }
+        sync?.start()
+        // [[calendars]]: each subscription's thread; none, and libcurl is never loaded.
+        for settings in config.calendars {
+            CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, logger: logger).start()
+        }
 
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,

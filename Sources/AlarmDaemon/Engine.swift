@@ -16,6 +16,9 @@ final class Engine {
     private let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let logger: Logger
+    /// The rules of a named zone (`ZoneRules.named`, from the system's tz files), for the
+    /// alarms that keep their own zone (`AlarmRecord.timeZone`).
+    var zoneRules: (String) -> ZoneRules? = { _ in nil }
 
     /// After every change of the alarm set: re-arm the timer, tell watchers.
     var onChange: () -> Void = {}
@@ -59,7 +62,14 @@ final class Engine {
     ///   (`ReadOnlyStartPersistence`): all of them are kept pending, so that the first commit
     ///   that works saves everything in memory.
     func start(now: Date, unsaved: Bool = false) throws {
-        for record in try persistence.loadAll() { records[record.id] = record }
+        for record in try persistence.loadAll() {
+            records[record.id] = record
+            // A zone that is gone from the tz database (renamed, tzdata removed): the alarm
+            // follows the machine's zone rather than never ringing.
+            if let zone = record.timeZone, !loadZone(zone) {
+                logger.warning("alarm \(record.id) keeps the zone '\(zone)', which this system does not know: it follows the machine's zone until the zone is back")
+            }
+        }
         if unsaved {
             storeNotYetWritable = true
             pending.merge(saves: records, deletes: [], missed: [])
@@ -185,7 +195,7 @@ final class Engine {
 
     /// `cause`: the event behind the transitions (nil for a new or edited alarm), which says
     /// why an alarm that goes went.
-    private func apply(_ transitions: [(UUID, Transition)], now: Date, cause: LifecycleEvent? = nil) {
+    func apply(_ transitions: [(UUID, Transition)], now: Date, cause: LifecycleEvent? = nil) {
         var saves: [UUID: AlarmRecord] = [:]
         var deletes: Set<UUID> = []
         var missed: [MissedEntry] = []
@@ -324,10 +334,23 @@ final class Engine {
 
     /// The protocol edge: every value within `AlarmBounds` before any arithmetic, and a sound
     /// name that is a plain file name.
-    private func validate(_ record: AlarmRecord) throws(AlarmProtocol.ErrorReply) {
+    func validate(_ record: AlarmRecord) throws(AlarmProtocol.ErrorReply) {
         do { try AlarmBounds.checkRequest(record) } catch { throw .init(.invalidConfiguration, error.description) }
         if case .named(let name) = record.sound.sound {
             do { try SoundName.validate(name) } catch { throw .init(.invalidConfiguration, error.description) }
         }
+        if let zone = record.timeZone, !loadZone(zone) {
+            throw .init(.invalidConfiguration, "unknown time zone '\(zone)': give an IANA name such as America/New_York (the files under /usr/share/zoneinfo)")
+        }
+    }
+
+    /// Makes the rules of a zone a record names available to the lifecycle, read once per
+    /// name and kept (`zoneRules`: the system's tz database); false if there is no such zone.
+    @discardableResult
+    func loadZone(_ name: String) -> Bool {
+        if lifecycle.namedZones[name] != nil { return true }
+        guard let rules = zoneRules(name) else { return false }
+        lifecycle.namedZones[name] = rules
+        return true
     }
 }

@@ -21,6 +21,10 @@ package enum AlarmBounds {
     package static let maxPathBytes = 4096
     package static let maxMetadataBytes = 4096
     package static let maxRampSeconds: Double = 3600
+    /// An IANA zone name (the longest in tzdata is 32 bytes) and an iCalendar UID (RFC 7986
+    /// suggests a UUID; servers write up to ~250 bytes).
+    package static let maxTimeZoneBytes = 64
+    package static let maxCalendarUIDBytes = 1024
 
     /// Which value is out of range, and the range.
     package struct Violation: Error, Hashable, Sendable, CustomStringConvertible {
@@ -67,6 +71,14 @@ package enum AlarmBounds {
         }
         if case .named(let name) = record.sound.sound { try checkText(name, "sound.named", max: maxSoundNameBytes, allowEmpty: false) }
         if let folder = record.sound.bundleDirectory { try checkText(folder, "sound.bundleDirectory", max: maxPathBytes, allowEmpty: true) }
+        if let zone = record.timeZone {
+            try checkText(zone, "timeZone", max: maxTimeZoneBytes, allowEmpty: false)
+            // A name, never a path: the daemon looks it up under the zoneinfo folder.
+            if zone.hasPrefix("/") || zone.split(separator: "/").contains("..") {
+                throw Violation(field: "timeZone", limit: "an IANA zone name such as Europe/Berlin, not a path")
+            }
+        }
+        if let uid = record.calendarUID { try checkText(uid, "calendarUID", max: maxCalendarUIDBytes, allowEmpty: false) }
     }
 
     /// Checks a stored record in full: the request's bounds, and every instant and duration

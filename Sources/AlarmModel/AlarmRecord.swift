@@ -22,13 +22,21 @@ package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     /// The occurrence `skip` passed over (a repeating alarm's next date, e.g. a holiday), kept
     /// to say so until the alarm moves past it. Nil when nothing is skipped.
     package var skippedFire: Date?
+    /// The IANA zone (`America/New_York`) whose wall clock a `.relative` schedule follows; nil
+    /// means the machine's current zone, as AlarmKit's alarms do. Set by an iCalendar import:
+    /// an event keeps its `TZID` whatever this machine's zone (DESIGN.md, Time).
+    package var timeZone: String?
+    /// The iCalendar UID of the event this alarm came from, when it is not the alarm's own id:
+    /// re-importing or syncing the event finds the alarm by it instead of adding another.
+    package var calendarUID: String?
 
     package init(
         id: UUID, appID: String, schedule: Alarm.Schedule?,
         countdownDuration: Alarm.CountdownDuration?, presentation: AlarmPresentation,
         tintColor: Color = .accentColor, metadata: String? = nil,
         sound: SoundSettings = SoundSettings(), phase: Phase,
-        disabledAt: Date? = nil, skippedFire: Date? = nil
+        disabledAt: Date? = nil, skippedFire: Date? = nil,
+        timeZone: String? = nil, calendarUID: String? = nil
     ) {
         self.id = id
         self.appID = appID
@@ -41,6 +49,8 @@ package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
         self.phase = phase
         self.disabledAt = disabledAt
         self.skippedFire = skippedFire
+        self.timeZone = timeZone
+        self.calendarUID = calendarUID
     }
 
     /// Where an alarm is in its lifecycle, with the instants each state needs. Every date is

@@ -10,9 +10,9 @@ extension AlarmStore {
         package func save(_ record: AlarmRecord) throws {
             let json = try RecordJSON.encode(record)
             try db.run("""
-                INSERT INTO alarm (id, appID, record) VALUES (?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET appID = excluded.appID, record = excluded.record
-                """, [.text(record.id.uuidString), .text(record.appID), .text(json)])
+                INSERT INTO alarm (id, appID, record, calendarUID) VALUES (?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET appID = excluded.appID, record = excluded.record, calendarUID = excluded.calendarUID
+                """, [.text(record.id.uuidString), .text(record.appID), .text(json), record.calendarUID.map { .text($0) } ?? .null])
         }
 
         /// Removes the alarm; false if there was none with that id.

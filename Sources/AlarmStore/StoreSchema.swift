@@ -32,13 +32,22 @@ enum StoreSchema {
             try AppsSchema.migrate(db)
         }
         migrator.register(RecordEpochMigration.identifier, RecordEpochMigration.migrate)
+        migrator.register("v4: calendar UIDs") { db in
+            // The iCalendar UID of an imported or synced event (`AlarmRecord.calendarUID`, also
+            // in the record's JSON, like its zone): a column because re-import and sync find an
+            // alarm by it. Every older row is an alarm made here, which has none: NULL is right.
+            try db.execute(#"""
+                ALTER TABLE "alarm" ADD COLUMN "calendarUID" TEXT;
+                CREATE INDEX "alarm_on_calendarUID" ON "alarm"("calendarUID");
+                """#)
+        }
         return migrator
     }
 
     /// The columns this version reads and writes. A file whose migration table says it is
     /// up to date but lacks one of them was not written by any version of alarmd.
     static let requiredColumns: [String: Set<String>] = [
-        alarmTable: ["id", "appID", "record"],
+        alarmTable: ["id", "appID", "record", "calendarUID"],
         missedTable: ["alarmID", "appID", "title", "dueAt", "reason", "recordedAt"],
         appTable: ["id", "registration", "authorization", "decidedAt"],
         alarmIntentTable: ["alarmID", "appID", "stopIntent", "secondaryIntent"],

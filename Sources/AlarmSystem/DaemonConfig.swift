@@ -20,6 +20,12 @@ import TOMLKit
 /// ring_timeout = 600      # seconds an alarm rings before it stops and counts as missed
 /// late_tolerance = 600    # seconds late an alarm may still ring (daemon down, asleep)
 /// max_per_app = 1000
+///
+/// [sync]                  # CalDAV (docs/SYNC.md); no [sync]: no sync, libcurl never loaded
+/// url = "https://dav.example.org/calendars/me/alarms/"
+/// username = "me"
+/// password_command = "secret-tool lookup service openalarmkit"
+/// interval = 60           # seconds between polls, 1-86400
 /// ```
 public struct DaemonConfig: Hashable, Sendable {
     public var audioDevice = "default"
@@ -33,6 +39,10 @@ public struct DaemonConfig: Hashable, Sendable {
     public var wakeEarlySeconds = 60.0
     public var policy = LifecyclePolicy()
     public var maxAlarmsPerApp = 1000
+    /// CalDAV sync, when config.toml has `[sync]`.
+    public var sync: SyncSettings?
+    /// Calendars whose reminders ring here (`[[calendars]]`), read only.
+    public var calendars: [CalendarSubscriptionSettings] = []
 
     public init() {}
 
@@ -102,6 +112,16 @@ public struct DaemonConfig: Hashable, Sendable {
             try check((0...3600).contains(wakeEarly), "system.wake_early must be 0-3600 seconds")
             wakeEarlySeconds = wakeEarly
         }
+        if let section = file.sync {
+            sync = try SyncSettings(url: section.url, username: section.username, passwordCommand: section.passwordCommand,
+                                    interval: section.interval?.value)
+        }
+        for entry in file.calendars ?? [] {
+            let settings = try CalendarSubscriptionSettings(
+                name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand, interval: entry.interval?.value)
+            try check(!calendars.contains { $0.name == settings.name }, "calendars.name '\(settings.name)' is used twice: give each calendar its own name")
+            calendars.append(settings)
+        }
         if let alarms = file.alarms {
             if let snooze = alarms.snooze?.value {
                 try check(snooze > 0 && snooze <= 86400, "alarms.snooze must be 1-86400 seconds")
@@ -140,6 +160,31 @@ public struct DaemonConfig: Hashable, Sendable {
         var sound: Sound?
         var alarms: Alarms?
         var system: System?
+        var sync: Sync?
+        var calendars: [Calendar]?
+
+        struct Calendar: Decodable {
+            var name: String?
+            var url: String?
+            var username: String?
+            var passwordCommand: String?
+            var interval: Number?
+            enum CodingKeys: String, CodingKey {
+                case name, url, username, interval
+                case passwordCommand = "password_command"
+            }
+        }
+
+        struct Sync: Decodable {
+            var url: String?
+            var username: String?
+            var passwordCommand: String?
+            var interval: Number?
+            enum CodingKeys: String, CodingKey {
+                case url, username, interval
+                case passwordCommand = "password_command"
+            }
+        }
 
         struct System: Decodable {
             var wakeEarly: Number?

@@ -75,6 +75,13 @@ package enum AlarmProtocol {
         /// and runs the app's secondary intent, as the popup's button does. For the Alarms
         /// window's ringing view. An extension of version 1.
         case custom
+        /// Adds or updates many alarms in one durable step (`records`, each like `schedule`'s;
+        /// their phases ignored): one whose id, or else whose `calendarUID`, an alarm already
+        /// has is an edit of it (keeping its id and app), the others are new. All or nothing:
+        /// a refused record refuses the whole request, naming it. Replies with `alarms`, the
+        /// results in the request's order. For the person's tools (`alarmctl import`): no
+        /// `app`. An extension of version 1: an older daemon answers `malformed`.
+        case importAlarms
     }
 
     package struct Request: Codable, Hashable, Sendable {
@@ -110,6 +117,8 @@ package enum AlarmProtocol {
         package var sound: String?
         /// `installSound`: the file to install (the daemon reads it: same user).
         package var path: String?
+        /// `importAlarms`: the alarms to add or update.
+        package var records: [AlarmRecord]?
 
         package init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version

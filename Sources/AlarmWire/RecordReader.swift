@@ -37,7 +37,7 @@ package struct RecordReader: Sendable {
         var id: UUID?, appID: String?, presentation: AlarmPresentation?, tintColor: Color?
         var sound: SoundSettings?, phase: AlarmRecord.Phase?
         var schedule: Alarm.Schedule??, countdownDuration: Alarm.CountdownDuration??, metadata: String??
-        var disabledAt: Date??, skippedFire: Date??
+        var disabledAt: Date??, skippedFire: Date??, timeZone: String??, calendarUID: String??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
             case "id": try refuseRepeated(id); id = try c.uuid()
@@ -51,6 +51,8 @@ package struct RecordReader: Sendable {
             case "phase": try refuseRepeated(phase); phase = try readPhase(&c)
             case "disabledAt": try refuseRepeated(disabledAt); disabledAt = .some(c.null() ? nil : try readDate(&c))
             case "skippedFire": try refuseRepeated(skippedFire); skippedFire = .some(c.null() ? nil : try readDate(&c))
+            case "timeZone": try refuseRepeated(timeZone); timeZone = .some(c.null() ? nil : try c.string())
+            case "calendarUID": try refuseRepeated(calendarUID); calendarUID = .some(c.null() ? nil : try c.string())
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -62,7 +64,8 @@ package struct RecordReader: Sendable {
         return AlarmRecord(
             id: id, appID: appID, schedule: schedule ?? nil, countdownDuration: countdownDuration ?? nil,
             presentation: presentation, tintColor: tintColor, metadata: metadata ?? nil, sound: sound, phase: phase,
-            disabledAt: disabledAt ?? nil, skippedFire: skippedFire ?? nil)
+            disabledAt: disabledAt ?? nil, skippedFire: skippedFire ?? nil,
+            timeZone: timeZone ?? nil, calendarUID: calendarUID ?? nil)
     }
 
     // MARK: Scalars

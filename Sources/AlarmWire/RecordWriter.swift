@@ -43,6 +43,11 @@ package enum RecordWriter {
         var object = writer.beginObject()
         writer.key("appID", in: &object)
         writer.string(record.appID)
+        // Written only when set, so a record without them keeps its bytes (the fixtures).
+        if let calendarUID = record.calendarUID {
+            writer.key("calendarUID", in: &object)
+            writer.string(calendarUID)
+        }
         if let countdown = record.countdownDuration {
             writer.key("countdownDuration", in: &object)
             var duration = writer.beginObject()
@@ -80,6 +85,10 @@ package enum RecordWriter {
         }
         writer.key("sound", in: &object)
         sound(record.sound, to: &writer)
+        if let timeZone = record.timeZone {
+            writer.key("timeZone", in: &object)
+            writer.string(timeZone)
+        }
         writer.key("tintColor", in: &object)
         color(record.tintColor, to: &writer)
         writer.endObject(object)

@@ -69,6 +69,7 @@ package enum RequestReader {
         var stopIntent: EncodedIntent??, secondaryIntent: EncodedIntent??, registration: AppRegistration??
         var runsIntents: Bool??, endings: Bool??, decision: AppDecision??, dialog: String??
         var sound: String??, path: String??
+        var recordList: [AlarmRecord]??
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -89,6 +90,7 @@ package enum RequestReader {
             case "dialog": try refuseRepeated(dialog); dialog = .some(c.null() ? nil : try c.string())
             case "sound": try refuseRepeated(sound); sound = .some(c.null() ? nil : try c.string())
             case "path": try refuseRepeated(path); path = .some(c.null() ? nil : try c.string())
+            case "records": try refuseRepeated(recordList); recordList = .some(c.null() ? nil : try readRecords(&c))
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -107,7 +109,14 @@ package enum RequestReader {
             request.dialog = dialog ?? nil
             request.sound = sound ?? nil
             request.path = path ?? nil
+            request.records = recordList ?? nil
             return request
+        }
+
+        private func readRecords(_ c: inout JSONCursor) throws(JSONMismatch) -> [AlarmRecord] {
+            var list: [AlarmRecord] = []
+            try c.array { c throws(JSONMismatch) in list.append(try RequestReader.records.record(&c)) }
+            return list
         }
     }
 

@@ -51,6 +51,10 @@ package enum RequestWriter {
             writer.key("record", in: &object)
             guard RecordWriter.write(record, to: &writer) else { return nil }
         }
+        if let records = request.records {
+            writer.key("records", in: &object)
+            guard RecordWriter.write(records, to: &writer) else { return nil }
+        }
         if let registration = request.registration {
             writer.key("registration", in: &object)
             guard let json = ColdCodec.json(registration) else { return nil }

@@ -48,8 +48,14 @@ struct DaemonLink {
         _ op: AlarmProtocol.Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil,
         explain: (AlarmProtocol.ErrorReply) -> String? = { _ in nil }
     ) throws -> AlarmProtocol.Message {
+        try send(AlarmProtocol.Request(id: 0, op: op, app: app, alarm: alarm, record: record, limit: limit), explain: explain)
+    }
+
+    /// A request built by the caller (`importAlarms`' records), with the same handling.
+    @discardableResult
+    func send(_ request: AlarmProtocol.Request, explain: (AlarmProtocol.ErrorReply) -> String? = { _ in nil }) throws -> AlarmProtocol.Message {
         do {
-            let reply = try connection.send(op, app: app, alarm: alarm, record: record, limit: limit)
+            let reply = try connection.send(request)
             if reply.isNotDurable, let warning = reply.warning {
                 // Done in memory only: say so and what to do, and do not exit 0 (`Exit.notDurable`).
                 complain(Text.notSaved(warning))

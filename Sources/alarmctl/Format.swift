@@ -74,6 +74,7 @@ enum Format {
         switch record.phase {
         case .scheduled(let fire):
             var text = Text.rings(when(fire, now: now, zone: zone, locale: locale), in: duration(fire.timeIntervalSince(now)))
+            text += ownZone(record, fire: fire, locale: locale)
             let skips = skipping(record, now: now, zone: zone, locale: locale)
             if !skips.isEmpty { text += skips }
             if let pre = record.countdownDuration?.preAlert { text += Text.countingDownBefore(duration(pre)) }
@@ -85,6 +86,14 @@ enum Format {
         case .alerting(let since, _):
             return Text.ringingSince(when(since, now: now, zone: zone, locale: locale))
         }
+    }
+
+    /// An alarm that keeps an event's zone: its fire on that zone's clock, " (08:50 America/New_York)".
+    static func ownZone(_ record: AlarmRecord, fire: Date, locale: LocalTimeText) -> String {
+        guard let name = record.timeZone, let rules = ZoneRules.named(name) else { return "" }
+        let local = Int(clampingFinite: fire.timeIntervalSince1970.rounded(.down)) + rules.secondsFromGMT(for: fire)
+        let second = (local % 86_400 + 86_400) % 86_400
+        return Text.inOwnZone(locale.time(hour: second / 3600, minute: second / 60 % 60), TerminalSafe.text(name))
     }
 
     /// For people: escaped for the terminal (`TerminalSafe`). JSON output uses the raw text.
@@ -123,7 +132,8 @@ enum Format {
             Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {
-            lines.append(Text.detailTime(LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)))
+            let time = LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)
+            lines.append(record.timeZone.map { Text.detailTimeInZone(time, TerminalSafe.text($0)) } ?? Text.detailTime(time))
         }
         if let pre = record.countdownDuration?.preAlert { lines.append(Text.detailCountdown(duration(pre))) }
         if let post = record.countdownDuration?.postAlert { lines.append(Text.detailSnooze(duration(post))) }

@@ -106,7 +106,7 @@ import Testing
         }
         let (store, recovered) = try AlarmStore.open(at: folder.database)
         let corrupt = try #require(recovered)
-        #expect(corrupt.reason == .incompatibleSchema("table alarm lacks appID, record"))
+        #expect(corrupt.reason == .incompatibleSchema("table alarm lacks appID, calendarUID, record"))
         try expectFreshStoreWorks(store)
     }
 

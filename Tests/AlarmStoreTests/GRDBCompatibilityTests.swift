@@ -42,8 +42,8 @@ import Testing
         return try db.texts("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
     }
 
-    /// The last GRDB schema (v2) gains no table: only its rows' dates are rewritten (v3),
-    /// after the usual copy.
+    /// The last GRDB schema (v2) gains no table: its rows' dates are rewritten (v3) and the
+    /// alarm table gains the calendar UID column and its index (v4), after the usual copy.
     @Test func aV2GRDBFileKeepsItsSchemaAndOnlyItsRowsChange() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -57,7 +57,12 @@ import Testing
         // Nothing re-ran: the app row a re-run v2 would have collided with is as it was.
         #expect(try store.apps().map(\.authorization) == [.denied])
         try store.close()
-        #expect(try schema(path) == before)
+        let v4 = [
+            #"CREATE INDEX "alarm_on_calendarUID" ON "alarm"("calendarUID")"#,
+            #"CREATE TABLE "alarm" ("id" TEXT PRIMARY KEY, "appID" TEXT NOT NULL, "record" TEXT NOT NULL, "calendarUID" TEXT) WITHOUT ROWID"#,
+        ]
+        let oldAlarmTable = #"CREATE TABLE "alarm" ("id" TEXT PRIMARY KEY, "appID" TEXT NOT NULL, "record" TEXT NOT NULL) WITHOUT ROWID"#
+        #expect(try schema(path).sorted() == (before.filter { $0 != oldAlarmTable } + v4).sorted())
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["alarms.sqlite", "alarms.sqlite.before-v3"])
     }
 
@@ -76,9 +81,11 @@ import Testing
         try store.close()
         #expect(FileManager.default.fileExists(atPath: path + ".before-v2"))
 
-        // The tables v2 made are those GRDB made: a fresh store and a GRDB file agree.
+        // The tables v2 made are those GRDB made: a fresh store and a GRDB file brought to
+        // this version agree.
         let grdbPath = folder.url.appendingPathComponent("grdb.sqlite").path
         try makeGRDBFile(at: grdbPath, through: 2, records: [])
+        try AlarmStore(at: URL(fileURLWithPath: grdbPath)).close()
         let fresh = folder.url.appendingPathComponent("fresh/alarms.sqlite")
         try AlarmStore(at: fresh).close()
         #expect(try schema(fresh.path) == schema(grdbPath))

@@ -125,7 +125,9 @@ enum RecordSamples {
                 bundleDirectory: random.chance(50) ? "/opt/app/" + string(&random) + "/Sounds" : nil),
             phase: phase,
             disabledAt: random.chance(30) ? date(&random) : nil,
-            skippedFire: random.chance(30) ? date(&random) : nil)
+            skippedFire: random.chance(30) ? date(&random) : nil,
+            timeZone: random.chance(30) ? string(&random, maxLength: 30) : nil,
+            calendarUID: random.chance(30) ? string(&random) : nil)
     }
 
     /// One record of each kind: every schedule, phase, sound and optional, as the daemon and
@@ -166,6 +168,8 @@ enum RecordSamples {
         full.presentation.alert.title = "Réveil ⏰ \"now\" 日本語"
         full.disabledAt = Date(timeIntervalSince1970: 1_800_000_000.25)
         full.skippedFire = Date(timeIntervalSince1970: 1_800_086_400)
+        full.timeZone = "America/New_York"
+        full.calendarUID = "040000008200E00074C5B7101A82E008@example.com"
         records.append(full)
         return records
     }

@@ -92,6 +92,7 @@ struct SampleIntent: LiveActivityIntent {
             case .previewSound: request.sound = "Chime \"2\" ü"
             case .installSound: (request.path, request.sound) = ("/run/user/1000/doc/4a/Bell ü.flac", "Bell ü")
             case .status, .apps, .stopPreview: break
+            case .importAlarms: request.records = RecordSamples.everyKind
             }
             requests.append(request)
             // AlarmManager: every request names its app.

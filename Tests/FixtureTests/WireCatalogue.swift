@@ -61,6 +61,15 @@ enum WireCatalogue {
         presentation: AlarmPresentation(alert: .init(title: "Flight to Lisbon")), tintColor: Color(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.5),
         sound: SoundSettings(), phase: .scheduled(fireDate: fire), disabledAt: started)
 
+    /// An alarm imported from a calendar (`alarmctl import`): it keeps the event's zone and UID.
+    static let zoned = AlarmRecord(
+        id: alarmID, appID: "alarmctl",
+        schedule: .relative(.init(time: .init(hour: 8, minute: 50), repeats: .weekly([.monday, .wednesday, .friday]))),
+        countdownDuration: .init(preAlert: nil, postAlert: 540),
+        presentation: AlarmPresentation(alert: .init(title: "Stand-up")), tintColor: .accentColor,
+        sound: SoundSettings(sound: .named("Chime")), phase: .scheduled(fireDate: fire),
+        timeZone: "America/New_York", calendarUID: "040000008200E00074C5B7101A82E008@example.com")
+
     static let scheduled = timer(.scheduled(fireDate: Date(timeIntervalSince1970: 0)))
     static let countingDown = timer(.countdown(startDate: started, fireDate: fire, total: 600, previouslyElapsed: 0))
     static let paused = timer(.paused(total: 600, previouslyElapsed: 123.456))
@@ -149,6 +158,7 @@ enum WireCatalogue {
             $0.path = "/run/user/1000/doc/3f2a9c1e/Morning Birds.flac"
             $0.sound = "Morning Birds"
         }),
+        ("request-importAlarms", request(.importAlarms, id: 24) { $0.records = [zoned, weekly] }),
 
         // Replies.
         ("reply-ok", reply(id: 10)),
@@ -166,6 +176,8 @@ enum WireCatalogue {
             $0.record = scheduled
             $0.warning = "not yet durable: disk full (ENOSPC); the change is in effect until alarmd stops"
         }),
+        ("reply-record-zoned", reply(id: 1) { $0.record = zoned }),
+        ("reply-importAlarms", reply(id: 24) { $0.alarms = [zoned, weekly] }),
         ("reply-gone", reply(id: 9) { $0.alarm = alarmID }),
         ("reply-list", reply(id: 3) { $0.alarms = [weekly, countingDown, paused, alerting, dated] }),
         ("reply-list-empty", reply(id: 4) { $0.alarms = [] }),

@@ -10,4 +10,6 @@
 #define OAK_LIBNOTIFY_SONAME "libnotify.so.4"
 #define OAK_SQLITE_SONAME "libsqlite3.so.0"
 #define OAK_SNDFILE_SONAME "libsndfile.so.1"
+#define OAK_CURL_SONAME "libcurl.so.4"
+#define OAK_XML_SONAME "libxml2.so.2"
 #endif

@@ -1,0 +1,192 @@
+import AlarmModel
+import AlarmCore
+import FoundationEssentials
+
+/// A DATE-TIME or DATE value as written (RFC 5545 §3.3.4-5): the local fields, and whether it
+/// is UTC (`Z`). Which zone a local one is in comes from its TZID, else it floats.
+struct ICalDateTime: Hashable, Sendable {
+    var date: LocalDate
+    /// Seconds into the day; nil for a DATE (an all-day value).
+    var secondOfDay: Int?
+    var isUTC: Bool
+
+    /// `20261126T090000`, `20261126T090000Z` or `20261126`; nil if it is none of them.
+    init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard bytes.count >= 8, let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              (1...12).contains(month), (1...LocalDate.daysInMonth(month, year: year)).contains(day) else { return nil }
+        date = LocalDate(year: year, month: month, day: day)
+        if bytes.count == 8 {
+            secondOfDay = nil
+            isUTC = false
+            return
+        }
+        guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")), bytes[8] == UInt8(ascii: "T"),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              hour <= 23, minute <= 59, second <= 60 else { return nil }
+        secondOfDay = hour * 3600 + minute * 60 + min(second, 59)
+        isUTC = bytes.count == 16
+    }
+
+    init(date: LocalDate, secondOfDay: Int?, isUTC: Bool) {
+        self.date = date
+        self.secondOfDay = secondOfDay
+        self.isUTC = isUTC
+    }
+
+    var text: String {
+        var out = pad(date.year, 4) + pad(date.month, 2) + pad(date.day, 2)
+        if let second = secondOfDay {
+            out += "T" + pad(second / 3600, 2) + pad(second / 60 % 60, 2) + pad(second % 60, 2)
+            if isUTC { out += "Z" }
+        }
+        return out
+    }
+
+    /// The instant of a UTC value, or of a local one in `zone` (a gap shifts forward, an
+    /// overlap takes the first: our policy, the same as for alarms).
+    func instant(in zone: ZoneRules) -> Date {
+        let seconds = secondOfDay ?? 0
+        if isUTC { return Date(timeIntervalSince1970: Double(date.dayNumber * 86_400 + seconds)) }
+        return FireTimeCalendar(timeZone: zone).instant(of: date, hour: 0, minute: 0, second: seconds)
+    }
+
+    /// The UTC value of an instant (whole seconds).
+    static func utc(_ instant: Date) -> ICalDateTime {
+        let seconds = Int(clampingFinite: instant.timeIntervalSince1970.rounded(.down))
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return ICalDateTime(date: LocalDate(dayNumber: day), secondOfDay: seconds - day * 86_400, isUTC: true)
+    }
+
+    /// The wall-clock value of an instant in `zone`.
+    static func local(_ instant: Date, in zone: ZoneRules) -> ICalDateTime {
+        var value = utc(instant + Double(zone.secondsFromGMT(for: instant)))
+        value.isUTC = false
+        return value
+    }
+}
+
+func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
+
+/// A DURATION value (RFC 5545 §3.3.6) in seconds: `-PT10M`, `P1D`, `PT0S`, `P1W`, `-P1DT2H`.
+enum ICalDuration {
+    static func seconds(_ text: String) -> Int? {
+        var scalars = Substring(text)
+        var sign = 1
+        if scalars.first == "-" { sign = -1; scalars = scalars.dropFirst() } else if scalars.first == "+" { scalars = scalars.dropFirst() }
+        guard scalars.first == "P" else { return nil }
+        scalars = scalars.dropFirst()
+        var total = 0, number: Int?, inTime = false, any = false
+        for character in scalars {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                number = (number ?? 0) * 10 + digit
+                guard number! < 100_000_000 else { return nil }
+                continue
+            }
+            if character == "T" { guard number == nil, !inTime else { return nil }; inTime = true; continue }
+            guard let value = number else { return nil }
+            switch (character, inTime) {
+            case ("W", false): total += value * 604_800
+            case ("D", false): total += value * 86_400
+            case ("H", true): total += value * 3600
+            case ("M", true): total += value * 60
+            case ("S", true): total += value
+            default: return nil
+            }
+            number = nil
+            any = true
+        }
+        guard any, number == nil else { return nil }
+        return sign * total
+    }
+
+    static func text(_ seconds: Int) -> String {
+        if seconds == 0 { return "PT0S" }
+        var rest = abs(seconds)
+        var out = seconds < 0 ? "-P" : "P"
+        if rest >= 86_400 { out += "\(rest / 86_400)D"; rest %= 86_400 }
+        if rest > 0 {
+            out += "T"
+            if rest >= 3600 { out += "\(rest / 3600)H"; rest %= 3600 }
+            if rest >= 60 { out += "\(rest / 60)M"; rest %= 60 }
+            if rest > 0 { out += "\(rest)S" }
+        }
+        return out
+    }
+}
+
+/// TEXT values (RFC 5545 §3.3.11): `\\`, `\;`, `\,` and `\n` escaped.
+enum ICalText {
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = "", escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "n", "N": out.append("\n")
+                default: out.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": break
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// Writes content lines: CRLF, folded at 75 octets without splitting a UTF-8 character
+/// (RFC 5545 §3.1).
+struct ICalWriter {
+    private(set) var text = ""
+
+    mutating func line(_ name: String, _ value: String, _ parameters: [(String, String)] = []) {
+        var line = name
+        for (key, parameterValue) in parameters {
+            let parameterValue = String(parameterValue.filter { $0 != "\"" })  // cannot be quoted
+            let needsQuotes = parameterValue.contains { $0 == ":" || $0 == ";" || $0 == "," }
+            line += ";" + key + "=" + (needsQuotes ? "\"" + parameterValue + "\"" : parameterValue)
+        }
+        line += ":" + value
+        var count = 0
+        for character in line {
+            let size = character.utf8.count
+            if count + size > 75 {
+                text += "\r\n "
+                count = 1
+            }
+            text.append(character)
+            count += size
+        }
+        text += "\r\n"
+    }
+}

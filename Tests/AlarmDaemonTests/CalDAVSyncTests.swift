@@ -1,0 +1,85 @@
+import AlarmClient
+import Foundation
+import Testing
+import TestSupport
+
+/// Two alarmd (separate XDG folders, like two machines) syncing through one real CalDAV
+/// server on loopback, Radicale and Xandikos, with `interval = 1`: what one does reaches the
+/// other within two intervals (the bounds here allow for a loaded CI machine).
+@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+struct CalDAVSyncTests {
+    static func config(_ url: String, password: String = "/bin/echo x") -> String {
+        "[sync]\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"\(password)\"\ninterval = 1\n"
+    }
+
+    func machines(_ server: CalDAVServer) throws -> (DaemonHarness, DaemonHarness) {
+        let a = try DaemonHarness(withNotificationServer: false, config: Self.config(server.calendarURL()))
+        let b = try DaemonHarness(withNotificationServer: false, config: Self.config(server.calendarURL()))
+        try a.start()
+        try b.start()
+        return (a, b)
+    }
+
+    func titles(_ daemon: DaemonHarness) throws -> [String] {
+        try daemon.list().map(\.presentation.alert.title.text).sorted()
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func addEditDeleteReachTheOtherMachine(kind: CalDAVServer.Kind) async throws {
+        let server = try CalDAVServer.start(kind)
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let (a, b) = try machines(server)
+
+        #expect(try a.alarmctl("add", "7:30", "--title", "Wake up").status == 0)
+        try await eventually("the alarm added on A to reach B", within: 15) { try titles(b) == ["Wake up"] }
+        let id = try #require(try b.list().first?.id)
+        #expect(try a.list().first?.id == id, "the same alarm, not a copy")
+
+        #expect(try b.alarmctl("edit", id.uuidString, "--title", "Get up", "--at", "mon-fri 6:45").status == 0)
+        try await eventually("B's edit to reach A", within: 15) { try titles(a) == ["Get up"] }
+        #expect(try a.record(id)?.repeats == true)
+
+        #expect(try a.alarmctl("disable", id.uuidString).status == 0)
+        try await eventually("A's off switch to reach B", within: 15) { try b.record(id)?.disabledAt != nil }
+
+        #expect(try a.alarmctl("cancel", id.uuidString).status == 0)
+        try await eventually("A's deletion to reach B", within: 15) { try b.list().isEmpty }
+        #expect(a.logText.contains("sync: "), "\(a.logText)")
+    }
+
+    @Test func aServerThatDiesMidWayLosesNothingAndSyncResumes() async throws {
+        let server = try CalDAVServer.start(.radicale)
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let (a, b) = try machines(server)
+        server.kill()
+        for index in 0..<5 { #expect(try a.alarmctl("add", "8:0\(index)", "--title", "Alarm \(index)").status == 0) }
+        await eventually("A to say it is offline", within: 15) { a.logText.contains("offline: cannot reach 127.0.0.1") }
+        #expect(try a.list().count == 5, "the alarms stay while the server is away")
+        try server.restart()
+        try await eventually("the queued alarms to reach B", within: 20) { try b.list().count == 5 }
+    }
+
+    @Test func aWrongPasswordIsSaidClearlyAndAlarmsStillRing() async throws {
+        let server = try CalDAVServer.start(.radicale, password: "right")
+        let a = try DaemonHarness(config: Self.config(server.calendarURL(), password: "/bin/echo wrong"))
+        try a.start()
+        await eventually("the refusal in the log", within: 15) {
+            a.logText.contains("401 from 127.0.0.1: check the username and password")
+        }
+        #expect(!a.logText.contains("wrong"), "the password is never logged")
+        let timer = makeRecord(title: "Tea", preAlert: 2, postAlert: 1)
+        _ = try a.connect().send(.schedule, record: timer)
+        try await eventually("the timer to ring on time despite the failing sync", within: 6) {
+            try a.record(timer.id)?.phase.state == .alerting
+        }
+    }
+}
+
+/// The calendar the machines share, made before they start (MKCALENDAR through curl's CLI, so
+/// this test target needs no link to AlarmSync).
+enum CalDAVClientForTests {
+    static func makeCalendar(_ url: String) throws {
+        let result = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "u:right", "-X", "MKCALENDAR", url])
+        guard result.stdout == "201" else { throw DaemonHarness.HarnessError.timedOut("MKCALENDAR \(url): \(result.stdout) \(result.stderr)") }
+    }
+}
