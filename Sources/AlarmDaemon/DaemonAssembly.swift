@@ -87,7 +87,7 @@ enum DaemonAssembly {
 
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,
-            config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sounds: sounds,
+            config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sync: sync, sounds: sounds,
             presenter: presenter, memory: memory, budget: budget, inputs: inputs,
             deadlineChanged: { desktop.deadlineChanged($0) },
             configReloaded: { config in

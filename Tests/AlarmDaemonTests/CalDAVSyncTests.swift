@@ -31,6 +31,8 @@ struct CalDAVSyncTests {
         let (a, b) = try machines(server)
 
         #expect(try a.alarmctl("add", "7:30", "--title", "Wake up").status == 0)
+        let now = try a.alarmctl("sync")
+        #expect(now.status == 0 && (now.out.contains("1 sent") || now.out.contains("nothing changed")), "\(now)")
         try await eventually("the alarm added on A to reach B", within: 15) { try titles(b) == ["Wake up"] }
         let id = try #require(try b.list().first?.id)
         #expect(try a.list().first?.id == id, "the same alarm, not a copy")
@@ -67,6 +69,11 @@ struct CalDAVSyncTests {
             a.logText.contains("401 from 127.0.0.1: check the username and password")
         }
         #expect(!a.logText.contains("wrong"), "the password is never logged")
+        let status = try a.alarmctl("status")
+        #expect(status.out.contains("401 from 127.0.0.1: check the username and password"), "\(status)")
+        #expect(!status.out.contains("wrong"))
+        let now = try a.alarmctl("sync")
+        #expect(now.status == 1 && now.err.contains("401 from 127.0.0.1"), "\(now)")
         let timer = makeRecord(title: "Tea", preAlert: 2, postAlert: 1)
         _ = try a.connect().send(.schedule, record: timer)
         try await eventually("the timer to ring on time despite the failing sync", within: 6) {

@@ -89,7 +89,7 @@ struct SampleIntent: LiveActivityIntent {
             case .setAuthorization: (request.app, request.decision) = ("org.example.clock", .allow)
             case .authorization, .requestAuthorization, .claimIntents: request.app = "org.example.clock"
             case .intentDialog: (request.app, request.alarm, request.dialog) = ("org.example.clock", record.id, "Snoozed \"9\" min\nü")
-            case .status, .apps: break
+            case .status, .apps, .sync: break
             case .importAlarms: request.records = RecordSamples.everyKind
             }
             requests.append(request)
