@@ -82,6 +82,36 @@ struct CalDAVSyncTests {
     }
 }
 
+/// alarmd without [sync] never maps libcurl or libxml2 (OnDemandLibraries); with it, they come
+/// with the first round.
+@Suite(.enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
+struct SyncLibrariesTests {
+    static func maps(_ daemon: DaemonHarness) throws -> String {
+        // The daemon's own pid from `status` (the harness's child may be its supervisor).
+        // Through cat: /proc files say size 0, and a sized read can stop after the first page.
+        try Subprocess.run("/bin/cat", ["/proc/\(try #require(try daemon.connect().send(.status).status?.pid))/maps"]).stdout
+    }
+
+    @Test func onlyAnAlarmdWithSyncLoadsCurlAndXML() async throws {
+        let plain = try DaemonHarness(withNotificationServer: false)
+        try plain.start()
+        #expect(try plain.alarmctl("add", "7:30", "--title", "x").status == 0)
+        let without = try Self.maps(plain)
+        #expect(!without.contains("/libcurl.so") && !without.contains("/libxml2.so"), "\(without)")
+
+        let server = try CalDAVServer.start(.radicale)
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let synced = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL()))
+        try synced.start()
+        await eventually("a first round", within: 15) {
+            let maps = (try? Self.maps(synced)) ?? ""
+            return maps.contains("/libcurl.so.4") && maps.contains("/libxml2.so.2")
+        }
+        let with = try Self.maps(synced)
+        #expect(with.contains("/libcurl.so.4") && with.contains("/libxml2.so.2"), "maps name the real files, libcurl.so.4.8.0 and libxml2.so.2.9.14")
+    }
+}
+
 /// The calendar the machines share, made before they start (MKCALENDAR through curl's CLI, so
 /// this test target needs no link to AlarmSync).
 enum CalDAVClientForTests {
