@@ -80,7 +80,10 @@ final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock
                     current.rounds += 1
                 }
             }
-            pause.sleep(forNanoseconds: UInt64(settings.interval * 1e9))
+            // While an alarm rings, every 5 s: a Stop on another machine (the alarm deleted or
+            // changed there) silences this one within about 10 s.
+            let seconds = replica.isRinging() ? min(settings.interval, 5) : settings.interval
+            pause.sleep(forNanoseconds: UInt64(seconds * 1e9))
         }
     }
 

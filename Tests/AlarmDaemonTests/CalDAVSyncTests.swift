@@ -49,6 +49,22 @@ struct CalDAVSyncTests {
         #expect(a.logText.contains("sync: "), "\(a.logText)")
     }
 
+    @Test func bothRingAndAStopOnOneSilencesTheOther() async throws {
+        let server = try CalDAVServer.start(.radicale)
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let (a, b) = try machines(server)
+        let alarm = makeRecord(title: "Both", schedule: .fixed(Date().addingTimeInterval(12)))
+        _ = try a.connect().send(.schedule, record: alarm)
+        try await eventually("the alarm to reach B", within: 10) { try b.record(alarm.id) != nil }
+        try await eventually("both to ring", within: 20) {
+            try a.record(alarm.id)?.phase.state == .alerting && b.record(alarm.id)?.phase.state == .alerting
+        }
+        #expect(try a.alarmctl("stop", alarm.id.uuidString).status == 0)
+        let stopped = Date()
+        try await eventually("B to fall silent", within: 10) { try b.record(alarm.id)?.phase.state != .alerting }
+        #expect(Date().timeIntervalSince(stopped) < 10)
+    }
+
     @Test func aServerThatDiesMidWayLosesNothingAndSyncResumes() async throws {
         let server = try CalDAVServer.start(.radicale)
         try CalDAVClientForTests.makeCalendar(server.calendarURL())
