@@ -12,7 +12,7 @@ import Logging
 /// again. The state (`SyncState`) is saved after every round, finished or cut short, in
 /// `sync-state.json` of the state folder (0600), with the URL it belongs to: another URL starts
 /// afresh. The password is read when the first round needs it and again after a 401.
-final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock`; the rest is the sync thread's
+final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringing` are guarded by `lock`; the rest is the sync thread's
     private let settings: SyncSettings
     private let replica: DaemonReplica
     private let statePath: String
@@ -40,6 +40,15 @@ final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock
 
     /// Any thread: the next round starts now instead of at the end of the interval.
     func syncNow() { lock.withLock { sleeper }.wake() }
+
+    /// Whether an alarm rings here. While one does, a round every 5 s (a Stop on another
+    /// machine reaches this one within about 10 s); when it starts or stops, a round at once
+    /// (a Stop here goes out now).
+    private var ringing = false
+    func ringingChanged(_ ringing: Bool) {
+        lock.withLock { self.ringing = ringing }
+        syncNow()
+    }
 
     private func run() {
         var client: CalDAVClient?
@@ -80,9 +89,7 @@ final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock
                     current.rounds += 1
                 }
             }
-            // While an alarm rings, every 5 s: a Stop on another machine (the alarm deleted or
-            // changed there) silences this one within about 10 s.
-            let seconds = replica.isRinging() ? min(settings.interval, 5) : settings.interval
+            let seconds = lock.withLock { ringing } ? min(settings.interval, 5) : settings.interval
             pause.sleep(forNanoseconds: UInt64(seconds * 1e9))
         }
     }

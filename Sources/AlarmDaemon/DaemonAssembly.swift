@@ -84,6 +84,12 @@ enum DaemonAssembly {
                          stateDirectory: paths.stateDirectory, logger: logger)
         }
         sync?.start()
+        if let sync {
+            sounds.onRingingChanged = { ringing in
+                desktop.ringingChanged(ringing)
+                sync.ringingChanged(ringing)
+            }
+        }
 
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,

@@ -117,11 +117,6 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
         }
     }
 
-    /// An alarm rings now: the sync then polls every 5 s, so a Stop elsewhere reaches it soon.
-    func isRinging() -> Bool {
-        onLoop { [self] in engine.records.values.contains { $0.phase.state == .alerting } }
-    }
-
     private func record(_ uid: String) -> AlarmRecord? {
         if let id = UUID(uuidString: uid), let record = engine.records[id] { return record }
         return engine.records.values.first { $0.calendarUID == uid }

@@ -8,8 +8,8 @@ import TestSupport
 /// other within two intervals (the bounds here allow for a loaded CI machine).
 @Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct CalDAVSyncTests {
-    static func config(_ url: String, password: String = "/bin/echo x") -> String {
-        "[sync]\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"\(password)\"\ninterval = 1\n"
+    static func config(_ url: String, password: String = "/bin/echo x", interval: Int = 1) -> String {
+        "[sync]\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"\(password)\"\ninterval = \(interval)\n"
     }
 
     func machines(_ server: CalDAVServer) throws -> (DaemonHarness, DaemonHarness) {
@@ -63,6 +63,26 @@ struct CalDAVSyncTests {
         let stopped = Date()
         try await eventually("B to fall silent", within: 10) { try b.record(alarm.id)?.phase.state != .alerting }
         #expect(Date().timeIntervalSince(stopped) < 10)
+    }
+
+    /// With a one-minute interval, only the 5-s polling while ringing can be this quick.
+    @Test func aRingingMachinePollsEveryFiveSeconds() async throws {
+        let server = try CalDAVServer.start(.xandikos)
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let a = try DaemonHarness(withNotificationServer: false, config: Self.config(server.calendarURL(), interval: 60))
+        let b = try DaemonHarness(withNotificationServer: false, config: Self.config(server.calendarURL(), interval: 60))
+        try a.start()
+        let alarm = makeRecord(title: "Both", schedule: .fixed(Date().addingTimeInterval(10)))
+        _ = try a.connect().send(.schedule, record: alarm)
+        #expect(try a.alarmctl("sync").status == 0)
+        try b.start()  // its first round, at start, brings the alarm
+        try await eventually("the alarm to reach B", within: 8) { try b.record(alarm.id) != nil }
+        try await eventually("both to ring", within: 20) {
+            try a.record(alarm.id)?.phase.state == .alerting && b.record(alarm.id)?.phase.state == .alerting
+        }
+        try await Task.sleep(for: .seconds(1))  // both are in their ringing-time sleep
+        #expect(try a.alarmctl("stop", alarm.id.uuidString).status == 0)
+        try await eventually("B to fall silent within 10 s", within: 10) { try b.record(alarm.id)?.phase.state != .alerting }
     }
 
     @Test func aServerThatDiesMidWayLosesNothingAndSyncResumes() async throws {
