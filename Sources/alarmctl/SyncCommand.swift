@@ -14,7 +14,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         let link = try DaemonLink()
         guard let before = try link.send(.status).status?.sync else {
-            complain(tr("sync is not set up: add [sync] to config.toml (see docs/SYNC.md)"))
+            complain(Text.syncNotSetUp)
             throw Exit.refused
         }
         _ = try link.send(.sync)
@@ -28,10 +28,10 @@ struct SyncCommand: ParsableCommand {
                 complain(TerminalSafe.text(problem))
                 throw Exit.refused
             }
-            print(now.changes.map { TerminalSafe.text($0) } ?? tr("nothing changed"))
+            print(now.changes.map { TerminalSafe.text($0) } ?? Text.syncChangedNothing)
             return
         }
-        complain(tr("the sync did not finish within 2 minutes; see `alarmctl status` later"))
+        complain(Text.syncTooSlow)
         throw Exit.refused
     }
 }

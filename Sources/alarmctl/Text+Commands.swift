@@ -60,6 +60,9 @@ extension Text {
         statusLine(tr("storage:"), tr("NOT SAVING: %s (changes are kept in memory and retried)", problem))
     }
     static func configProblem(_ problem: String) -> String { statusLine(tr("config:"), problem) }
+    static var syncNotSetUp: String { tr("sync is not set up: add [sync] to config.toml (see docs/SYNC.md)") }
+    static var syncChangedNothing: String { tr("nothing changed") }
+    static var syncTooSlow: String { tr("the sync did not finish within 2 minutes; see `alarmctl status` later") }
     /// "sync:  https://…/alarms/, last 16:40:02; 401 from …: check the username and password".
     static func syncState(_ sync: AlarmProtocol.SyncStatus) -> String {
         var text = TerminalSafe.text(sync.url) + ", "
