@@ -1,3 +1,4 @@
+import AlarmClient
 import AlarmSync
 import AlarmSystem
 import FoundationEssentials
@@ -11,41 +12,50 @@ import Logging
 /// again. The state (`SyncState`) is saved after every round, finished or cut short, in
 /// `sync-state.json` of the state folder (0600), with the URL it belongs to: another URL starts
 /// afresh. The password is read when the first round needs it and again after a 401.
-final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock`; the rest is the sync thread's
-    struct Status: Sendable {
-        var lastSync: Date?
-        var lastError: String?
-        var lastReport: SyncReport?
-    }
-
+final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringing` are guarded by `lock`; the rest is the sync thread's
     private let settings: SyncSettings
     private let replica: DaemonReplica
     private let statePath: String
     private let logger: Logger
-    private let sleeper = WakeableSleeper()
+    /// A fresh one per round (a woken WakeableSleeper stays woken): `syncNow` during a round
+    /// makes the next one start as soon as it ends.
+    private var sleeper = WakeableSleeper()
     private let lock = Lock()
-    private var current = Status()
+    private var current: AlarmProtocol.SyncStatus
 
     init(settings: SyncSettings, replica: DaemonReplica, stateDirectory: String, logger: Logger) {
         self.settings = settings
         self.replica = replica
         self.statePath = stateDirectory + "/sync-state.json"
         self.logger = logger
+        current = AlarmProtocol.SyncStatus(url: settings.url)
     }
 
-    var status: Status { lock.withLock { current } }
+    /// Any thread: for `status`.
+    var status: AlarmProtocol.SyncStatus { lock.withLock { current } }
 
     func start() {
         DetachedThread.start(name: "alarmd-sync") { [self] in run() }
     }
 
     /// Any thread: the next round starts now instead of at the end of the interval.
-    func syncNow() { sleeper.wake() }
+    func syncNow() { lock.withLock { sleeper }.wake() }
+
+    /// Whether an alarm rings here. While one does, a round every 5 s (a Stop on another
+    /// machine reaches this one within about 10 s); when it starts or stops, a round at once
+    /// (a Stop here goes out now).
+    private var ringing = false
+    func ringingChanged(_ ringing: Bool) {
+        lock.withLock { self.ringing = ringing }
+        syncNow()
+    }
 
     private func run() {
         var client: CalDAVClient?
         var state = loadState()
         while true {
+            let pause = WakeableSleeper()
+            lock.withLock { sleeper = pause }
             do {
                 if client == nil {
                     let password: String
@@ -57,10 +67,13 @@ final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock
                 let report = try SyncSession(client: client!).run(replica, state: &state)
                 saveState(state)
                 for line in report.conflicts { logger.notice("sync conflict: \(line)") }
-                if !report.isEmpty {
-                    logger.info("sync: \(report.uploaded.count) sent, \(report.downloaded.count) received, \(report.deletedOnServer.count) deleted on the server, \(report.deletedHere.count) deleted here")
+                if let summary = Self.summary(report) { logger.info("sync: \(summary)") }
+                lock.withLock {
+                    current.lastSync = Date()
+                    current.problem = nil
+                    current.changes = Self.summary(report)
+                    current.rounds += 1
                 }
-                lock.withLock { current = Status(lastSync: Date(), lastError: nil, lastReport: report) }
             } catch {
                 saveState(state)
                 let words: String
@@ -70,11 +83,24 @@ final class CalendarSync: @unchecked Sendable {  // `status` is guarded by `lock
                 } else {
                     words = "\(error)"
                 }
-                if status.lastError != words { logger.error("sync: \(words)") }
-                lock.withLock { current.lastError = words }
+                if status.problem != words { logger.error("sync: \(words)") }
+                lock.withLock {
+                    current.problem = words
+                    current.rounds += 1
+                }
             }
-            sleeper.sleep(forNanoseconds: UInt64(settings.interval * 1e9))
+            let seconds = lock.withLock { ringing } ? min(settings.interval, 5) : settings.interval
+            pause.sleep(forNanoseconds: UInt64(seconds * 1e9))
         }
+    }
+
+    /// "2 sent, 1 received, 1 deleted on the server"; nil when the round changed nothing.
+    static func summary(_ report: SyncReport) -> String? {
+        let parts = [(report.uploaded.count, "sent"), (report.downloaded.count, "received"),
+                     (report.deletedOnServer.count, "deleted on the server"), (report.deletedHere.count, "deleted here"),
+                     (report.conflicts.count, "conflicts (see the log)")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     private struct SyncFailure: Error, CustomStringConvertible { var description: String }

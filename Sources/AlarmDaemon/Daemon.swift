@@ -28,6 +28,8 @@ public final class Daemon {  // loop thread only
     private let engine: Engine
     private let server: SocketServer
     private let apps: AppsService
+    /// CalDAV sync, when config.toml has [sync] (at start: a changed [sync] needs a restart).
+    private let sync: CalendarSync?
     let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let memory: MemoryPolicy
@@ -73,7 +75,7 @@ public final class Daemon {  // loop thread only
     init(
         environment: [String: String], paths: AlarmPaths, logger: Logger, loop: EventLoop, signalFD: Int32, instance: InstanceLock,
         zone: CurrentZone, config: DaemonConfig, configProblem: String?, engine: Engine, server: SocketServer, apps: AppsService,
-        sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
+        sync: CalendarSync? = nil, sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
         inputs: LoopInbox<DaemonInput>, deadlineChanged: @escaping (Date?) -> Void, configReloaded: @escaping (DaemonConfig) -> Void
     ) throws(DaemonError) {
         self.environment = environment
@@ -88,6 +90,7 @@ public final class Daemon {  // loop thread only
         self.engine = engine
         self.server = server
         self.apps = apps
+        self.sync = sync
         self.sounds = sounds
         self.presenter = presenter
         self.memory = memory
@@ -225,6 +228,9 @@ public final class Daemon {  // loop thread only
                 try apps.answer(request, into: &reply, now: now)
             case .previewSound, .stopPreview, .installSound:
                 try answerSound(request)
+            case .sync:
+                guard let sync else { throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)") }
+                sync.syncNow()
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
@@ -232,6 +238,7 @@ public final class Daemon {  // loop thread only
                     wakeFromSuspend: wake.statusLine)
                 reply.status?.storageProblem = engine.storageProblem
                 reply.status?.configProblem = configProblem
+                reply.status?.sync = sync?.status
             }
         } catch {
             return .failure(id: request.id, error)

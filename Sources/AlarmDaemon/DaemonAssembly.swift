@@ -88,10 +88,16 @@ enum DaemonAssembly {
         for settings in config.calendars {
             CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, logger: logger).start()
         }
+        if let sync {
+            sounds.onRingingChanged = { ringing in
+                desktop.ringingChanged(ringing)
+                sync.ringingChanged(ringing)
+            }
+        }
 
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,
-            config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sounds: sounds,
+            config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sync: sync, sounds: sounds,
             presenter: presenter, memory: memory, budget: budget, inputs: inputs,
             deadlineChanged: { desktop.deadlineChanged($0) },
             configReloaded: { config in

@@ -82,6 +82,11 @@ package enum AlarmProtocol {
         /// results in the request's order. For the person's tools (`alarmctl import`): no
         /// `app`. An extension of version 1: an older daemon answers `malformed`.
         case importAlarms
+        /// Sync with the CalDAV calendar of `[sync]` now instead of at the end of the interval
+        /// (`alarmctl sync`). Replies at once; the round's outcome shows in `status`'s `sync`.
+        /// An extension of version 1: an older daemon answers `malformed`; a daemon without
+        /// `[sync]` answers `notFound`.
+        case sync
     }
 
     package struct Request: Codable, Hashable, Sendable {
@@ -260,6 +265,9 @@ package enum AlarmProtocol {
         package var configProblem: String?
         /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
         package var wakeFromSuspend: String?
+        /// CalDAV sync (`[sync]` in config.toml); nil when it is not set up, and from daemons
+        /// before 0.2.
+        package var sync: SyncStatus?
 
         package init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
                     wakeFromSuspend: String? = nil) {
@@ -271,6 +279,29 @@ package enum AlarmProtocol {
             self.notifications = notifications
             self.defaultSnooze = defaultSnooze
             self.wakeFromSuspend = wakeFromSuspend
+        }
+    }
+
+    /// How CalDAV sync is doing, for `alarmctl status` and `alarmctl sync`. Never a password.
+    package struct SyncStatus: Codable, Hashable, Sendable {
+        /// The calendar collection.
+        package var url: String
+        /// The end of the last round that succeeded.
+        package var lastSync: Date?
+        /// Why the last round failed, in words ("401 from dav.example.org: check the username
+        /// and password", "offline: …", "TLS failure with …"); nil when it succeeded.
+        package var problem: String?
+        /// What the last successful round changed ("2 sent, 1 received"); nil: nothing.
+        package var changes: String?
+        /// Rounds that ended (successful or not), so a client can wait for the next one.
+        package var rounds: Int
+
+        package init(url: String, lastSync: Date? = nil, problem: String? = nil, changes: String? = nil, rounds: Int = 0) {
+            self.url = url
+            self.lastSync = lastSync
+            self.problem = problem
+            self.changes = changes
+            self.rounds = rounds
         }
     }
 }

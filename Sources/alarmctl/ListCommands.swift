@@ -67,5 +67,6 @@ struct StatusCommand: ParsableCommand {
         if let wake = status.wakeFromSuspend { print(Text.wakeFromSuspend(wake)) }
         if let problem = status.storageProblem { print(Text.notSaving(problem)) }
         if let problem = status.configProblem { print(Text.configProblem(problem)) }
+        if let sync = status.sync { print(Text.syncState(sync)) }
     }
 }

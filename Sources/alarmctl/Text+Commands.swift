@@ -60,9 +60,19 @@ extension Text {
         statusLine(tr("storage:"), tr("NOT SAVING: %s (changes are kept in memory and retried)", problem))
     }
     static func configProblem(_ problem: String) -> String { statusLine(tr("config:"), problem) }
+    static var syncNotSetUp: String { tr("sync is not set up: add [sync] to config.toml (see docs/SYNC.md)") }
+    static var syncChangedNothing: String { tr("nothing changed") }
+    static var syncTooSlow: String { tr("the sync did not finish within 2 minutes; see `alarmctl status` later") }
+    /// "sync:  https://…/alarms/, last 16:40:02; 401 from …: check the username and password".
+    static func syncState(_ sync: AlarmProtocol.SyncStatus) -> String {
+        var text = TerminalSafe.text(sync.url) + ", "
+        text += sync.lastSync.map { tr("last synced %s", Format.when($0)) } ?? tr("not synced yet")
+        if let problem = sync.problem { text += "; " + TerminalSafe.text(problem) }
+        return statusLine(tr("sync:"), text)
+    }
     /// "label:" padded to the widest label `status` prints (15 cells in English).
     private static func statusLine(_ label: String, _ value: String) -> String {
-        let labels = [tr("alarms:"), tr("time zone:"), tr("sound:"), tr("notifications:"), tr("storage:"), tr("config:")]
+        let labels = [tr("alarms:"), tr("time zone:"), tr("sound:"), tr("notifications:"), tr("storage:"), tr("config:"), tr("sync:")]
         let width = max(labels.map(\.displayWidth).max() ?? 0, 14) + 1
         return label.padded(to: width) + value
     }

@@ -159,6 +159,7 @@ enum WireCatalogue {
             $0.sound = "Morning Birds"
         }),
         ("request-importAlarms", request(.importAlarms, id: 24) { $0.records = [zoned, weekly] }),
+        ("request-sync", request(.sync, id: 25)),
 
         // Replies.
         ("reply-ok", reply(id: 10)),
@@ -197,6 +198,14 @@ enum WireCatalogue {
                 notifications: "GNOME Shell 46.0 (actions, body, persistence)", defaultSnooze: 540, wakeFromSuspend: "no: alarmd lacks CAP_WAKE_ALARM")
             status.storageProblem = "the disk is full"
             status.configProblem = "config.toml:3: sound.volume must be 0-100 (percent)"
+            $0.status = status
+        }),
+        ("reply-status-sync", reply(id: 13) {
+            var status = AlarmProtocol.DaemonStatus(
+                version: "0.2.0", pid: 4242, timeZone: "Europe/Berlin", alarmCount: 5, audioDevice: "default",
+                notifications: "GNOME Shell 46.0 (actions, body, persistence)", defaultSnooze: 540, wakeFromSuspend: "yes (CAP_WAKE_ALARM)")
+            status.sync = .init(url: "https://dav.example.org/calendars/me/alarms/", lastSync: fire, problem: "401 from dav.example.org: check the username and password",
+                                changes: "2 sent, 1 received", rounds: 7)
             $0.status = status
         }),
         ("reply-authorization", reply(id: 14) {
