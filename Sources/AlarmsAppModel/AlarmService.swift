@@ -3,6 +3,10 @@ import FoundationEssentials
 import LinuxSupport
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The app's link to alarmd: one connection for requests and one for the watch stream, both
 /// opened off the main loop (starting alarmd can take a moment), and every result handed to
 /// the main loop through `deliver`. Like alarmctl, it starts alarmd when nothing answers
@@ -37,7 +41,15 @@ package final class AlarmService: Sendable {
         case .always: settings["OPENALARMKIT_NO_AUTOSTART"] = nil
         case .never: settings["OPENALARMKIT_NO_AUTOSTART"] = "1"
         }
-        let environment = settings, deliver = deliver
+        connect(into: target, environment: settings, retryAfter: [])
+    }
+
+    /// After the stream ends: an alarmd that comes back by itself (an upgrade's restart,
+    /// systemd's socket) is picked up by a few attempts, never by polling.
+    static let reconnectDelays: [Double] = [0.5, 2, 5]
+
+    private func connect(into target: AlarmsState, environment: [String: String], retryAfter delays: [Double]) {
+        let deliver = deliver
         DetachedThread.start { [self] in
             let requests: AlarmConnection, watcher: AlarmConnection
             let stream: AsyncStream<AlarmProtocol.Message>
@@ -46,6 +58,11 @@ package final class AlarmService: Sendable {
                 watcher = try DaemonLauncher.connect(environment: environment)
                 stream = try watcher.watch()
             } catch {
+                if let delay = delays.first {
+                    usleep(UInt32(delay * 1_000_000))
+                    connect(into: target, environment: environment, retryAfter: Array(delays.dropFirst()))
+                    return
+                }
                 // Nothing listening needs no detail; anything else (a start that failed, a
                 // broken socket) says what the client saw, with where to look.
                 let why: String? = if case .daemonNotRunning = error { nil } else { error.description }
@@ -61,10 +78,18 @@ package final class AlarmService: Sendable {
                     if message.event == .alarms || message.event == .sounding { refreshStatus(into: target) }
                 }
                 _ = watcher  // the stream reads through it: it lives as long as the loop
+                guard !Task.isCancelled else { return }  // `stop()`, or a newer connection
                 state.withLock { $0.requests = nil }
                 deliver { target.apply(connection: .unreachable(nil)) }
+                var quiet = environment
+                quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
+                connect(into: target, environment: quiet, retryAfter: Self.reconnectDelays)
             }
-            state.withLock { $0.watch = task }
+            // One stream at a time: a Start pressed during a reconnect attempt replaces it.
+            state.withLock {
+                $0.watch?.cancel()
+                $0.watch = task
+            }
         }
     }
 

@@ -63,6 +63,14 @@ import TestSupport
         daemon.signal(SIGTERM)
         _ = daemon.wait()
         #expect(await eventually { state.healthIssue == .daemonNotRunning(nil) })
+
+        // It comes back (an upgrade's restart): the app follows it again by itself.
+        let again = try Subprocess(BuildProducts.path("alarmd"), [], environment: environment, stdout: .null, stderr: .null)
+        defer {
+            again.signal(SIGKILL)
+            _ = again.wait()
+        }
+        #expect(await eventually(within: 10) { state.connection == .connected && state.record(id) != nil })
         service.stop()
     }
 
