@@ -57,6 +57,21 @@ def translated_msgids(po_path):
     return english
 
 
+def viewable_windows():
+    """The names of the top-level X windows that are mapped (what is really on the screen,
+    which a window gone from the accessibility tree may still be)."""
+    import subprocess
+    tree = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True).stdout
+    names = []
+    for line in tree.splitlines():
+        match = re.match(r'\s+(0x[0-9a-f]+) "([^"]*)"', line)
+        if match:
+            info = subprocess.run(["xwininfo", "-id", match.group(1)], capture_output=True, text=True).stdout
+            if "IsViewable" in info:
+                names.append(match.group(2))
+    return names
+
+
 def line_for(daemon, title):
     lines = [line for line in daemon.list_lines() if re.search(r"\s" + re.escape(title) + r"(\s|$)", line)]
     return lines[0] if lines else None
@@ -173,7 +188,10 @@ class Suite:
         def row_opens_editor():
             row = app.find("list item", re.compile(r"^Morning run, "), timeout=10, within=app.windows()[0])
             driver.activate(row)  # a click, as most people would
-            dialog = app.dialog(timeout=3)
+            try:
+                dialog = app.dialog(timeout=3)
+            except Failure as failure:
+                raise Failure(f"{failure}; X windows on screen: {viewable_windows()}")
             title = app.find("text", "Title", within=dialog)
             text = title.queryText().getText(0, -1)
             driver.click(app.find("push button", "Cancel", within=dialog))

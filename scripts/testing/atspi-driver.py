@@ -18,6 +18,7 @@ Other scripts load this file with `load_driver()` below (its name has a hyphen, 
 do). Run alone, it proves itself on GNOME Clocks: `scripts/testing/atspi-driver.py clocks`.
 """
 import os
+import random
 import re
 import shutil
 import signal
@@ -48,12 +49,31 @@ class Desktop:
         # a second desktop in the same process would be looked at through the first one's bus.
         if pyatspi is not None:
             raise Failure("one Desktop per process: pyatspi stays on the first one's accessibility bus")
-        display_file = os.path.join(self.work, "display")
-        with open(display_file, "w") as out, open(os.path.join(self.work, "xvfb.log"), "w") as log:
-            xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(out.fileno()), "-screen", "0", self.size + "x24",
-                                     "-nolisten", "tcp"], pass_fds=(out.fileno(),), stderr=log, stdout=log)
-        self.processes.append(xvfb)
-        display = wait_until(lambda: open(display_file).read().strip(), 10, "Xvfb to print its display")
+        # A display number of its own from a high range, not -displayfd's first free one that
+        # other checks on this machine race for; and the abstract socket too ("local"), which
+        # libxcb tries first: a cleanup elsewhere that empties /tmp/.X11-unix does not cut us off.
+        display = None
+        for _ in range(20):
+            number = random.randint(200, 2000)
+            if os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+                continue
+            with open(os.path.join(self.work, "xvfb.log"), "w") as log:
+                xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", self.size + "x24", "-nolisten", "tcp",
+                                         "-listen", "local"],
+                                        stderr=log, stdout=log)
+            try:
+                wait_until(lambda: xvfb.poll() is not None or subprocess.run(
+                    ["xwininfo", "-root", "-display", f":{number}"], capture_output=True).returncode == 0, 10,
+                    f"Xvfb :{number} to answer")
+            except Failure:
+                end(xvfb)
+                continue
+            if xvfb.poll() is None:
+                self.processes.append(xvfb)
+                display = str(number)
+                break
+        if display is None:
+            raise Failure(f"no Xvfb would start: {open(os.path.join(self.work, 'xvfb.log')).read()[-500:]}")
         # The bus, and the a11y bus launcher it activates, get a runtime folder and HOME of their
         # own: the launcher puts its socket at $XDG_RUNTIME_DIR/at-spi/bus (else ~/.cache/at-spi/bus),
         # one path for every display, which another run as the same user would take over.
@@ -268,14 +288,6 @@ def activate(node):
                    check=True)
 
 
-def activate_with_keyboard(node):
-    """Focuses a node with a click on it, then presses Return: how a keyboard user activates a
-    list row (GtkListBoxRow's `activate` signal is the key binding's)."""
-    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2), "sleep", "0.2",
-                    "click", "1", "sleep", "0.2", "key", "Return"], check=True)
-
-
 def is_checked(node):
     state = node.getState()
     return state.contains(pyatspi.STATE_CHECKED) or state.contains(pyatspi.STATE_PRESSED)
@@ -317,7 +329,13 @@ def prove_on_gnome_clocks():
         clocks = desktop.spawn(["gnome-clocks"], env={"HOME": home, "XDG_CONFIG_HOME": home + "/.config"},
                                log=os.path.join(desktop.work, "clocks.log"))
         app = App(clocks.pid)
-        print("atspi-driver: found", app.root().name, "by pid", clocks.pid)
+        try:
+            print("atspi-driver: found", app.root().name, "by pid", clocks.pid)
+        except Failure:
+            with open(os.path.join(desktop.work, "clocks.log")) as log:
+                print(f"atspi-driver: gnome-clocks ({'running' if clocks.poll() is None else f'exited {clocks.returncode}'}) "
+                      f"said: {log.read()[-1500:]}", file=sys.stderr)
+            raise
         click(app.find("page tab", "Alarms", timeout=45))
         add = app.find("push button", "Add Alarm", timeout=10)
         print(f"atspi-driver: found push button {add.name!r}")

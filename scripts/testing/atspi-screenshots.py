@@ -63,7 +63,7 @@ def shoot(args, desktop, scheme):
     grab(window, out("alarms"))
 
     # The edit dialog of the first alarm (its row opens it).
-    driver.activate_with_keyboard(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
+    driver.activate(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
     app.dialog(timeout=5)
     dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
     time.sleep(1)
