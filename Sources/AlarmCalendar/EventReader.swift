@@ -10,7 +10,7 @@ struct EventReader {
     /// A value that does not parse is damage, not something we cannot represent: the whole
     /// file is refused, with the line.
     static func checkSyntax(_ event: ICalComponent) throws(ICalendarError) {
-        let dated = ["DTSTART", "DTEND", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID", "X-OPENALARMKIT-SKIPPED"]
+        let dated = ["DTSTART", "DTEND", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID"]
         for property in event.properties where dated.contains(property.name) {
             guard ICalDateTime(property.value) != nil else { throw ICalendarError(line: property.line, "\(property.name) '\(String(property.value.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])") }
         }
@@ -93,9 +93,12 @@ struct EventReader {
         if let rrule = event.first("RRULE") {
             guard absolute == nil else { throw Refusal("its reminder is at a fixed date-time, so it would ring once, not at every occurrence") }
             let (time, shift) = try wallTime(dtstart.secondOfDay! + offset)
-            let days = try weekdays(RecurrenceRule(rrule.value), start: dtstart.date).map { LocalDate.weekdaysSundayFirst[(($0 + shift) % 7 + 7) % 7] }
-            let ordered = LocalDate.weekdaysSundayFirst.filter { days.contains($0) }
-            schedule = .relative(.init(time: time, repeats: .weekly(ordered)))
+            var days: [Locale.Weekday] = []  // in the rule's order, once each
+            for index in try weekdays(RecurrenceRule(rrule.value), start: dtstart.date) {
+                let day = LocalDate.weekdaysSundayFirst[((index + shift) % 7 + 7) % 7]
+                if !days.contains(day) { days.append(day) }
+            }
+            schedule = .relative(.init(time: time, repeats: .weekly(days)))
         } else if ours["X-OPENALARMKIT-SCHEDULE"]?.value.uppercased() == "NEXT", absolute == nil {
             let (time, _) = try wallTime(dtstart.secondOfDay! + offset)
             schedule = .relative(.init(time: time, repeats: .never))
@@ -113,7 +116,9 @@ struct EventReader {
         var record = OurProperties.record(
             ours, title: summary ?? "Alarm", schedule: schedule, sound: OurProperties.sound(valarm.first("ATTACH")?.value))
         record.timeZone = zoneName
-        if let id = UUID(uuidString: uid) {
+        // Our own alarms' UIDs are their ids as we write them; any other UID (a lowercase
+        // UUID from Thunderbird included) is kept as it is, for re-import and sync to match.
+        if let id = UUID(uuidString: uid), id.uuidString == uid {
             record.id = id
         } else {
             record.calendarUID = uid
@@ -149,19 +154,17 @@ struct EventReader {
         }
         if rule.parts["COUNT"] != nil { throw Refusal("it ends after a number of times (COUNT); an alarm repeats until you delete it") }
         if rule.parts["UNTIL"] != nil { throw Refusal("it ends on a date (UNTIL); an alarm repeats until you delete it") }
-        let unsupported = rule.parts.keys.filter { !["FREQ", "INTERVAL", "BYDAY", "WKST"].contains($0) }.sorted()
-        if let part = unsupported.first { throw Refusal("its rule uses \(part), which weekly alarms cannot follow") }
         switch frequency {
-        case "DAILY":
-            if rule.parts["BYDAY"] == nil { return Array(0...6) }
-        case "WEEKLY":
+        case "DAILY", "WEEKLY":
             break
         case "MONTHLY", "YEARLY":
             throw Refusal("it repeats \(frequency.lowercased()); alarms repeat on days of the week")
         default:
             throw Refusal("it repeats \(frequency.isEmpty ? "without a FREQ" : frequency.lowercased()); alarms repeat on days of the week")
         }
-        guard let byday = rule.parts["BYDAY"] else { return [start.weekdayIndex] }
+        let unsupported = rule.parts.keys.filter { !["FREQ", "INTERVAL", "BYDAY", "WKST"].contains($0) }.sorted()
+        if let part = unsupported.first { throw Refusal("its rule uses \(part), which weekly alarms cannot follow") }
+        guard let byday = rule.parts["BYDAY"] else { return frequency == "DAILY" ? Array(0...6) : [start.weekdayIndex] }
         var days: [Int] = []
         for code in byday.split(separator: ",") {
             guard let day = RecurrenceRule.ordinalDay(String(code)), day.ordinal == nil else {

@@ -30,7 +30,8 @@ enum EventWriter {
             writer.line("DTSTART", start.text, zoneParameter)
             switch relative.repeats {
             case .weekly(let days):
-                let codes = LocalDate.weekdaysSundayFirst.indices.filter { days.contains(LocalDate.weekdaysSundayFirst[$0]) }.map { RecurrenceRule.dayCodes[$0] }
+                // In the record's order, so that the import gives the same list back.
+                let codes = days.compactMap { day in LocalDate.weekdaysSundayFirst.firstIndex(of: day).map { RecurrenceRule.dayCodes[$0] } }
                 writer.line("RRULE", "FREQ=WEEKLY;BYDAY=" + codes.joined(separator: ","))
             case .never:
                 writer.line(OurProperties.prefix + "SCHEDULE", "NEXT")

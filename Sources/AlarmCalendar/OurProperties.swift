@@ -4,8 +4,9 @@ import FoundationEssentials
 
 /// Our fields that iCalendar has no property for, as `X-OPENALARMKIT-*` (other programs keep
 /// them and ignore them). Numbers are Swift's shortest exact decimal text; colours are four
-/// numbers 0-1 separated by spaces (red green blue opacity); buttons are their text with
-/// COLOR and IMAGE parameters.
+/// numbers 0-1 separated by spaces (red green blue opacity); a button is its text, and its
+/// colour and image as `<NAME>-STYLE:r g b a image`. Everything is in values, none in
+/// parameters: libical (Evolution, many servers) drops unknown parameters of X- properties.
 enum OurProperties {
     static let prefix = "X-OPENALARMKIT-"
 
@@ -39,7 +40,8 @@ enum OurProperties {
     }
 
     private static func button(_ name: String, _ button: AlarmButton, _ writer: inout ICalWriter) {
-        writer.line(prefix + name, ICalText.escape(button.text.text), [("COLOR", color(button.textColor)), ("IMAGE", button.systemImageName)])
+        writer.line(prefix + name, ICalText.escape(button.text.text))
+        writer.line(prefix + name + "-STYLE", ICalText.escape(color(button.textColor) + " " + button.systemImageName))
     }
 
     private static func color(_ color: Color) -> String { "\(color.red) \(color.green) \(color.blue) \(color.opacity)" }
@@ -55,8 +57,10 @@ enum OurProperties {
         func text(_ name: String) -> String? { ours[prefix + name].map { ICalText.unescape($0.value) } }
         func number(_ name: String) -> Double? { ours[prefix + name].flatMap { Double($0.value) } }
         func button(_ name: String) -> AlarmButton? {
-            guard let line = ours[prefix + name] else { return nil }
-            return AlarmButton(text: .init(ICalText.unescape(line.value)), textColor: color(line.parameter("COLOR")) ?? .white, systemImageName: line.parameter("IMAGE") ?? "")
+            guard let label = text(name) else { return nil }
+            let style = (text(name + "-STYLE") ?? "").split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
+            let textColor = style.count >= 4 ? color(style[0..<4].joined(separator: " ")) : nil
+            return AlarmButton(text: .init(label), textColor: textColor ?? .white, systemImageName: style.count == 5 ? style[4] : "")
         }
         var presentation: AlarmPresentation
         if let stop = button("STOP-BUTTON") {

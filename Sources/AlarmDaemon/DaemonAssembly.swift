@@ -90,6 +90,10 @@ enum DaemonAssembly {
                 sync.ringingChanged(ringing)
             }
         }
+        // [[calendars]]: each subscription's thread; none, and libcurl is never loaded.
+        for settings in config.calendars {
+            CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, logger: logger).start()
+        }
 
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,

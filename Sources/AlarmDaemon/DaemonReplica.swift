@@ -57,7 +57,8 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
             let now = Date()
             let zones = zones
             var items: [String: LocalItem] = [:]
-            for record in engine.records.values {
+            // A subscribed calendar's reminders (`CalendarSubscription`) stay out of the sync.
+            for record in engine.records.values where !record.appID.hasPrefix("calendar:") {
                 guard let text = ICalendar.event(for: record, zones: zones, now: now) else { continue }
                 let uid = Self.uid(of: record)
                 items[uid] = LocalItem(uid: uid, fingerprint: Self.fingerprint(text, record: record),

@@ -64,7 +64,12 @@ extension Engine {
         if request.disabledAt != nil, record.schedule != nil {
             let step = try lifecycle.handle(.disable, for: record, now: now)
             record = step.record ?? record
-            effects += step.effects
+            // When it was turned off is part of what the file says (`list` shows it).
+            record.disabledAt = min(request.disabledAt!, now)
+            effects = (effects + step.effects).map { effect in
+                if case .persist = effect { return .persist(record) }
+                return effect
+            }
         }
         return Transition(record: record, effects: effects)
     }

@@ -26,6 +26,8 @@ public enum ConfigKeys {
         "alarms": ["snooze", "ring_timeout", "late_tolerance", "max_per_app"],
         "system": ["wake_early"],
         "sync": ["url", "username", "password_command", "interval"],
+        // [[calendars]], one table per subscription (docs/ICALENDAR.md).
+        "calendars": ["name", "url", "username", "password_command", "interval"],
     ]
 
     /// Unknown sections and keys in `text`, each with its line and the nearest known name.

@@ -41,6 +41,8 @@ public struct DaemonConfig: Hashable, Sendable {
     public var maxAlarmsPerApp = 1000
     /// CalDAV sync, when config.toml has `[sync]`.
     public var sync: SyncSettings?
+    /// Calendars whose reminders ring here (`[[calendars]]`), read only.
+    public var calendars: [CalendarSubscriptionSettings] = []
 
     public init() {}
 
@@ -114,6 +116,12 @@ public struct DaemonConfig: Hashable, Sendable {
             sync = try SyncSettings(url: section.url, username: section.username, passwordCommand: section.passwordCommand,
                                     interval: section.interval?.value)
         }
+        for entry in file.calendars ?? [] {
+            let settings = try CalendarSubscriptionSettings(
+                name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand, interval: entry.interval?.value)
+            try check(!calendars.contains { $0.name == settings.name }, "calendars.name '\(settings.name)' is used twice: give each calendar its own name")
+            calendars.append(settings)
+        }
         if let alarms = file.alarms {
             if let snooze = alarms.snooze?.value {
                 try check(snooze > 0 && snooze <= 86400, "alarms.snooze must be 1-86400 seconds")
@@ -153,6 +161,19 @@ public struct DaemonConfig: Hashable, Sendable {
         var alarms: Alarms?
         var system: System?
         var sync: Sync?
+        var calendars: [Calendar]?
+
+        struct Calendar: Decodable {
+            var name: String?
+            var url: String?
+            var username: String?
+            var passwordCommand: String?
+            var interval: Number?
+            enum CodingKeys: String, CodingKey {
+                case name, url, username, interval
+                case passwordCommand = "password_command"
+            }
+        }
 
         struct Sync: Decodable {
             var url: String?

@@ -36,14 +36,14 @@ struct ExportCommand: ParsableCommand {
         let text = ICalendar.export(records, zones: CalendarZones.lookup(), now: Date())
         if let output {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-                complain(tr("cannot write %1$s: %2$s", output, "\(error)"))
+                complain(Text.cannotWrite(output, "\(error)"))
                 throw Exit.badInput
             }
         } else {
             StandardOutput.write(text)
         }
         if timers > 0 {
-            complain(trn("%s timer was left out: countdowns are not exported", "%s timers were left out: countdowns are not exported", timers, String(timers)))
+            complain(Text.timersLeftOut(timers))
         }
     }
 }
@@ -76,7 +76,7 @@ struct ImportCommand: ParsableCommand {
         let now = Date()
         let results: [EventResult]
         do { results = try ICalendar.parse(bytes, zones: CalendarZones.lookup(), now: now) } catch {
-            complain(tr("%1$s: %2$s; nothing was imported", file == "-" ? tr("standard input") : file, error.description))
+            complain(Text.damagedFile(file == "-" ? Text.standardInput : file, error.description))
             throw Exit.badInput
         }
         var records: [AlarmRecord] = []
@@ -88,19 +88,27 @@ struct ImportCommand: ParsableCommand {
             }
         }
         let link = try DaemonLink()
-        if records.count >= 200 { complain(tr("importing %s alarms…", String(records.count))) }
+        if records.count >= 200 { complain(Text.importing(records.count)) }
         let before = Set(try link.alarms().map(\.id))
         var results2: [AlarmRecord] = []
-        for batch in Self.batches(records) {
+        let batches = Self.batches(records)
+        for (index, batch) in batches.enumerated() {
             var request = AlarmProtocol.Request(id: 0, op: .importAlarms)
             request.records = batch
-            results2 += try link.send(request).alarms ?? []
+            do { results2 += try link.send(request).alarms ?? [] } catch {
+                // Each batch is all or nothing, the file is not: say what is in, and that the
+                // same import again updates it rather than adding twice.
+                if index > 0 {
+                    complain(Text.partlyImported(results2.count, of: records.count))
+                }
+                throw error
+            }
         }
         let updated = results2.filter { before.contains($0.id) }.count
-        print(tr("imported %1$s, updated %2$s, refused %3$s", String(results2.count - updated), String(updated), String(refused.count)) + (refused.isEmpty ? "" : ":"))
+        print(Text.importSummary(imported: results2.count - updated, updated: updated, refused: refused.count))
         for refusal in refused {
             let what = refusal.summary.map { "'" + $0 + "'" } ?? refusal.uid ?? "?"
-            print(TerminalSafe.lines("  " + tr("line %1$s, %2$s: %3$s", String(refusal.line), what, refusal.reason)))
+            print(TerminalSafe.lines(Text.refusedEvent(line: refusal.line, what: what, reason: refusal.reason)))
         }
         if !refused.isEmpty { throw Exit.refused }
     }
@@ -125,7 +133,7 @@ struct ImportCommand: ParsableCommand {
     /// The whole file (or standard input), at most `ICalendar.maxFileBytes`.
     static func read(_ path: String) throws(ReadError) -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(description: tr("cannot open %1$s: %2$s", path, String(cString: strerror(errno)))) }
+        guard fd >= 0 else { throw ReadError(description: Text.cannotOpen(path, String(cString: strerror(errno)))) }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -133,12 +141,12 @@ struct ImportCommand: ParsableCommand {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ReadError(description: tr("cannot read %1$s: %2$s", path, String(cString: strerror(errno))))
+                throw ReadError(description: Text.cannotRead(path, String(cString: strerror(errno))))
             }
             if count == 0 { break }
             bytes += chunk[0..<count]
             if bytes.count > ICalendar.maxFileBytes {
-                throw ReadError(description: tr("%1$s is larger than %2$s MiB: not a file of alarms; nothing was imported", path, String(ICalendar.maxFileBytes >> 20)))
+                throw ReadError(description: Text.fileTooLarge(path, mebibytes: ICalendar.maxFileBytes >> 20))
             }
         }
         return bytes

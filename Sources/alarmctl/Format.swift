@@ -93,7 +93,7 @@ enum Format {
         guard let name = record.timeZone, let rules = ZoneRules.named(name) else { return "" }
         let local = Int(clampingFinite: fire.timeIntervalSince1970.rounded(.down)) + rules.secondsFromGMT(for: fire)
         let second = (local % 86_400 + 86_400) % 86_400
-        return tr(" (%1$s %2$s)", locale.time(hour: second / 3600, minute: second / 60 % 60), TerminalSafe.text(name))
+        return Text.inOwnZone(locale.time(hour: second / 3600, minute: second / 60 % 60), TerminalSafe.text(name))
     }
 
     /// For people: escaped for the terminal (`TerminalSafe`). JSON output uses the raw text.
@@ -132,7 +132,8 @@ enum Format {
             Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {
-            lines.append(Text.detailTime(LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)))
+            let time = LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)
+            lines.append(record.timeZone.map { Text.detailTimeInZone(time, TerminalSafe.text($0)) } ?? Text.detailTime(time))
         }
         if let pre = record.countdownDuration?.preAlert { lines.append(Text.detailCountdown(duration(pre))) }
         if let post = record.countdownDuration?.postAlert { lines.append(Text.detailSnooze(duration(post))) }

@@ -52,7 +52,7 @@ extension Text {
     }
 
     /// A `show` line: the label padded to the widest label (11 cells in English).
-    private static func detail(_ label: String, _ value: String) -> String {
+    static func detail(_ label: String, _ value: String) -> String {
         let labels = [tr("id:"), tr("title:"), tr("app:"), tr("state:"), tr("repeats:"), tr("time:"), tr("countdown:"), tr("snooze:"), tr("buttons:"), tr("sound:")]
         let width = max(labels.map(\.displayWidth).max() ?? 0, 10) + 1
         return label.padded(to: width) + value

@@ -1,0 +1,111 @@
+import AlarmCalendar
+import AlarmCore
+import AlarmModel
+import AlarmSync
+import AlarmSystem
+import AlarmWire
+import FoundationEssentials
+import LinuxSupport
+import Logging
+
+/// A `[[calendars]]` subscription: the reminders of someone's calendar ring here. Read only:
+/// every `interval` the calendar is read whole (a listing, then the events), each VEVENT with
+/// a VALARM becomes an alarm of app `calendar:<name>` titled with its summary, and the set is
+/// brought in step on the loop thread (new ones added, changed ones edited, gone ones removed).
+/// An unchanged event is left alone, so a skip or a ring in progress is never undone by a
+/// poll. Nothing is written to the server. A server that is down changes nothing here: the
+/// alarms it gave keep ringing. On a thread of its own, like `[sync]`.
+final class CalendarSubscription: @unchecked Sendable {  // the engine is touched on the loop thread only
+    private let settings: CalendarSubscriptionSettings
+    private let loop: EventLoop
+    private let engine: Engine
+    private let zone: CurrentZone
+    private let logger: Logger
+    private let sleeper = WakeableSleeper()
+    private let zoneNames = ZoneNames.all()
+
+    init(settings: CalendarSubscriptionSettings, loop: EventLoop, engine: Engine, zone: CurrentZone, logger: Logger) {
+        self.settings = settings
+        self.loop = loop
+        self.engine = engine
+        self.zone = zone
+        self.logger = logger
+    }
+
+    var app: String { "calendar:" + settings.name }
+
+    func start() {
+        DetachedThread.start(name: "alarmd-calendar") { [self] in run() }
+    }
+
+    private func run() {
+        var client: CalDAVClient?
+        var lastError: String?
+        while true {
+            do {
+                if client == nil {
+                    let password = try SyncPassword.resolve(command: settings.passwordCommand, username: settings.username)
+                    client = try CalDAVClient(url: settings.url, username: settings.username, password: password)
+                }
+                let listing = try client!.list()
+                let objects = try client!.objects(listing.map(\.href))
+                let texts = objects.map(\.calendarData)
+                loop.post { [self] in bringInStep(texts) }
+                if lastError != nil { logger.info("calendar \(settings.name): reachable again") }
+                lastError = nil
+            } catch {
+                let words = (error as? CalDAVError)?.description ?? "\(error)"
+                if case .unauthorized? = error as? CalDAVError { client = nil }  // read the password again
+                if lastError != words { logger.error("calendar \(settings.name): \(words); its alarms stay as they are") }
+                lastError = words
+            }
+            sleeper.sleep(forNanoseconds: UInt64(settings.interval * 1e9))
+        }
+    }
+
+    /// On the loop thread: the calendar's alarms become what `texts` say.
+    private func bringInStep(_ texts: [String]) {
+        let now = Date()
+        let zones = ZoneLookup(machine: zone.rules, names: zoneNames) { ZoneRules.named($0) }
+        var wanted: [String: AlarmRecord] = [:]
+        for text in texts {
+            let results: [EventResult]
+            do { results = try ICalendar.parse(text, zones: zones, now: now) } catch {
+                logger.warning("calendar \(settings.name): an event that is not iCalendar was passed over: \(error)")
+                continue
+            }
+            for case .alarm(let event) in results {
+                var record = event.record
+                // Never one of our ids, never in another calendar's way.
+                record.id = UUID()
+                record.appID = app
+                record.calendarUID = app + ":" + event.uid
+                record.disabledAt = nil
+                record.skippedFire = nil
+                wanted[record.calendarUID!] = record
+            }
+        }
+        let existing = engine.records.values.filter { $0.appID == app }
+        var byUID: [String: AlarmRecord] = [:]
+        for record in existing { if let uid = record.calendarUID { byUID[uid] = record } }
+        var changes: [AlarmRecord] = []
+        for (uid, record) in wanted.sorted(by: { $0.key < $1.key }) {
+            guard let old = byUID[uid] else { changes.append(record); continue }
+            var same = record
+            same.id = old.id
+            same.phase = old.phase
+            same.disabledAt = old.disabledAt
+            same.skippedFire = old.skippedFire
+            if same != old { changes.append(same) }
+        }
+        // One at a time: an event the engine refuses (a cap reached) leaves the others in.
+        for record in changes {
+            do { _ = try engine.importRecords([record], now: now) } catch {
+                logger.warning("calendar \(settings.name): '\(record.presentation.alert.title.text)' cannot ring here: \(error.description)")
+            }
+        }
+        for old in existing where wanted[old.calendarUID ?? ""] == nil {
+            _ = try? engine.handle(.cancel, id: old.id, now: now)
+        }
+    }
+}
