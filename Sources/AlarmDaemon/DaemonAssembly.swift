@@ -84,15 +84,15 @@ enum DaemonAssembly {
                          stateDirectory: paths.stateDirectory, logger: logger)
         }
         sync?.start()
-        // [[calendars]]: each subscription's thread; none, and libcurl is never loaded.
-        for settings in config.calendars {
-            CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, logger: logger).start()
-        }
         if let sync {
             sounds.onRingingChanged = { ringing in
                 desktop.ringingChanged(ringing)
                 sync.ringingChanged(ringing)
             }
+        }
+        // [[calendars]]: each subscription's thread; none, and libcurl is never loaded.
+        for settings in config.calendars {
+            CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, logger: logger).start()
         }
 
         let daemon = try Daemon(

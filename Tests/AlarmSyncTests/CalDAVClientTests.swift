@@ -124,6 +124,37 @@ struct CalDAVClientTests {
     }
 }
 
+/// TLS is verified: a server whose certificate no authority signed is refused, in words.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") || RealServers.required, "needs openssl"))
+struct CalDAVTLSTests {
+    @Test func aSelfSignedServerIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caldav-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("key.pem").path, certificate = folder.appendingPathComponent("cert.pem").path
+        let made = try Subprocess.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+                                                           "-keyout", key, "-out", certificate, "-days", "1"])
+        #expect(made.termination == .exited(0), "\(made.stderr)")
+        let port = Int.random(in: 40000..<60000)
+        let server = try Subprocess("/usr/bin/openssl", ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www"],
+                                    stdin: .pipe, stdout: .null, stderr: .null)
+        defer {
+            server.signal(SIGTERM)
+            server.wait()
+        }
+        usleep(500_000)
+        let client = try CalDAVClient(url: "https://127.0.0.1:\(port)/u/alarms/", username: "u", password: "x")
+        do {
+            _ = try client.list()
+            Issue.record("a self-signed certificate was accepted")
+        } catch {
+            guard case .tls(let host, _) = error else { Issue.record("\(error)"); return }
+            #expect(host == "127.0.0.1")
+            #expect(error.description.hasPrefix("TLS failure with 127.0.0.1:"), "\(error.description)")
+        }
+    }
+}
+
 /// What the client refuses before it sends anything, and replies it cannot read.
 @Suite struct CalDAVInputTests {
     @Test func plainHTTPOnlyToThisMachine() throws {
