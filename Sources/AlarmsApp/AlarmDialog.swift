@@ -136,15 +136,18 @@ final class AlarmDialog {
         }
         Signal.connect(builder.object("weekdays_button"), "clicked") { [unowned self] in setDays(WeekdaySet.weekdays) }
         Signal.connect(builder.object("every_day_button"), "clicked") { [unowned self] in setDays(WeekdaySet.everyDay) }
-        Signal.connect(builder.object("cancel_button"), "clicked") { [unowned self] in gtk_window_close(ptr(window)) }
+        Signal.connect(builder.object("cancel_button"), "clicked") { [unowned self] in close() }
         Signal.connect(builder.object("save_button"), "clicked") { [unowned self] in save() }
         Signal.connect(builder.object("delete_button"), "clicked") { [unowned self] in
             if let id = editing?.id { onDelete?(id) }
-            gtk_window_close(ptr(window))
+            close()
         }
-        Signal.connect(window, "destroy") { [unowned self] in
+        // However it closes (Cancel, Save, Delete, Escape): GtkBuilder keeps a reference to the
+        // window, so "destroy" would come only with this object's own end, never before it.
+        Signal.connect(window, "close-request") { [unowned self] arguments in
             soundControls.close()
             onClosed?()
+            arguments.setReturn(false)  // GTK's own handler destroys the window
         }
         // Enter in the title saves, as the default button.
         gtk_window_set_default_widget(ptr(window), ptr(builder.object("save_button")))
@@ -156,6 +159,8 @@ final class AlarmDialog {
             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
         gtk_widget_add_controller(ptr(window), shortcuts)
     }
+
+    private func close() { gtk_window_close(ptr(window)) }
 
     private func setDays(_ days: Set<Locale.Weekday>) {
         for (index, toggle) in dayToggles.enumerated() { Widget.setActive(toggle, days.contains(WeekdaySet.order[index])) }
@@ -221,7 +226,7 @@ final class AlarmDialog {
             switch result {
             case .success(let reply):
                 if let saved = reply.record { state.apply(changedRecord: saved) }
-                gtk_window_close(ptr(window))
+                close()
             case .failure(let error):
                 // alarmd's words, escaped of control characters: it may quote the title.
                 showProblems([], saveError: TerminalSafe.text(error.description))
