@@ -101,6 +101,28 @@ package final class AlarmConnection: @unchecked Sendable {
     /// only the first `limit` scheduled alarms (and all that ring, count down or are paused),
     /// for a status bar that shows no more.
     package func watch(app: String? = nil, runsIntents: Bool = false, endings: Bool = false, limit: Int? = nil) throws(ConnectionError) -> AsyncStream<AlarmProtocol.Message> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AlarmProtocol.Message.self)
+        continuation.onTermination = { [self] _ in endWatch() }
+        try watch(app: app, runsIntents: runsIntents, endings: endings, limit: limit) { message in
+            guard let message else {
+                continuation.finish()
+                return false
+            }
+            if case .terminated = continuation.yield(message) { return false }
+            return true
+        }
+        return stream
+    }
+
+    /// The same events handed to `receive` on a thread of the connection's own, for a client
+    /// that runs no Swift task: the first `Task` starts libdispatch's worker pool, whose 1 Hz
+    /// monitor would wake an idle window every second (docs/PERFORMANCE.md). `receive` gets
+    /// `nil` once, when the stream ends (alarmd went away, or `endWatch()`); returning false
+    /// stops reading.
+    package func watch(
+        app: String? = nil, runsIntents: Bool = false, endings: Bool = false, limit: Int? = nil,
+        receive: @escaping @Sendable (AlarmProtocol.Message?) -> Bool
+    ) throws(ConnectionError) {
         var request = AlarmProtocol.Request(id: 0, op: .watch, app: app, limit: limit)
         if runsIntents { request.runsIntents = true }
         if endings { request.endings = true }
@@ -108,8 +130,6 @@ package final class AlarmConnection: @unchecked Sendable {
         // Events may be hours apart: no receive timeout while watching.
         var none = timeval(tv_sec: 0, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
-        let (stream, continuation) = AsyncStream.makeStream(of: AlarmProtocol.Message.self)
-        continuation.onTermination = { [fd] _ in shutdown(fd, Int32(SHUT_RDWR)) }
         DetachedThread.start { [self] in
             // An `alarms` event sent in pages is handed on whole, once its last page is in.
             var pages: [AlarmRecord]?
@@ -122,12 +142,14 @@ package final class AlarmConnection: @unchecked Sendable {
                     message.alarms = pages
                     pages = nil
                 }
-                if case .terminated = continuation.yield(message) { break }
+                if !receive(message) { return }
             }
-            continuation.finish()
+            _ = receive(nil)
         }
-        return stream
     }
+
+    /// Ends a watch from any thread: its reader sees the end and says so.
+    package func endWatch() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     private func write(_ request: AlarmProtocol.Request) throws(ConnectionError) {
         guard var data = RequestWriter.json(request) else { throw .broken("cannot encode the request: it holds a number JSON cannot carry") }

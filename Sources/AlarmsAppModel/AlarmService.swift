@@ -21,7 +21,8 @@ package final class AlarmService: Sendable {
 
     private struct Links: ~Copyable {
         var requests: AlarmConnection?
-        var watch: Task<Void, Never>?
+        /// The connection the current watch reads (one at a time).
+        var watcher: AlarmConnection?
     }
 
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, deliver: @escaping Deliver) {
@@ -52,11 +53,9 @@ package final class AlarmService: Sendable {
         let deliver = deliver
         DetachedThread.start { [self] in
             let requests: AlarmConnection, watcher: AlarmConnection
-            let stream: AsyncStream<AlarmProtocol.Message>
             do throws(ConnectionError) {
                 requests = try DaemonLauncher.connect(environment: environment)
                 watcher = try DaemonLauncher.connect(environment: environment)
-                stream = try watcher.watch()
             } catch {
                 if let delay = delays.first {
                     usleep(UInt32(delay * 1_000_000))
@@ -71,24 +70,37 @@ package final class AlarmService: Sendable {
             }
             state.withLock { $0.requests = requests }
             refreshStatus(into: target)
-            let task = Task.detached { [self] in
-                for await message in stream {
-                    deliver { target.apply(message) }
-                    // The device and the store may have changed with it; status has no event.
-                    if message.event == .alarms || message.event == .sounding { refreshStatus(into: target) }
-                }
-                _ = watcher  // the stream reads through it: it lives as long as the loop
-                guard !Task.isCancelled else { return }  // `stop()`, or a newer connection
-                state.withLock { $0.requests = nil }
-                deliver { target.apply(connection: .unreachable(nil)) }
-                var quiet = environment
-                quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
-                connect(into: target, environment: quiet, retryAfter: Self.reconnectDelays)
-            }
             // One stream at a time: a Start pressed during a reconnect attempt replaces it.
-            state.withLock {
-                $0.watch?.cancel()
-                $0.watch = task
+            let replaced = state.withLock { links in
+                defer { links.watcher = watcher }
+                return links.watcher
+            }
+            replaced?.endWatch()
+            do throws(ConnectionError) {
+                try watcher.watch { [self] message in
+                    if let message {
+                        deliver { target.apply(message) }
+                        // The device and the store may have changed with it; status has no event.
+                        if message.event == .alarms || message.event == .sounding { refreshStatus(into: target) }
+                        return true
+                    }
+                    // Ended by `stop()` or a newer connection: nothing to report.
+                    let current = state.withLock { links in
+                        guard links.watcher === watcher else { return false }
+                        links.watcher = nil
+                        links.requests = nil
+                        return true
+                    }
+                    guard current else { return false }
+                    deliver { target.apply(connection: .unreachable(nil)) }
+                    var quiet = environment
+                    quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
+                    connect(into: target, environment: quiet, retryAfter: Self.reconnectDelays)
+                    return false
+                }
+            } catch {
+                state.withLock { if $0.watcher === watcher { $0.watcher = nil } }
+                deliver { target.apply(connection: .unreachable(error.description)) }
             }
         }
     }
@@ -134,10 +146,10 @@ package final class AlarmService: Sendable {
 
     /// Ends the watch stream (the window's app is quitting).
     package func stop() {
-        state.withLock {
-            $0.watch?.cancel()
-            $0.watch = nil
-            $0.requests = nil
+        let watcher = state.withLock { links in
+            defer { (links.watcher, links.requests) = (nil, nil) }
+            return links.watcher
         }
+        watcher?.endWatch()
     }
 }
