@@ -44,8 +44,14 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     func ringEnded(_ record: AlarmRecord, firedFor: Date, snoozedUntil: Date?, now: Date = Date()) {
         guard !record.appID.hasPrefix("calendar:"), record.schedule != nil else { return }
         let uid = Self.uid(of: record)
-        if let acknowledged = marks[uid]?.acknowledged, acknowledged >= firedFor { return }
+        if let acknowledged = marks[uid]?.acknowledged, Self.acknowledges(acknowledged, firedFor) { return }
         marks[uid] = SyncMarks(sequence: (marks[uid]?.sequence ?? 0) + 1, lastModified: now, acknowledged: now, snoozedUntil: snoozedUntil)
+    }
+
+    /// Whether an acknowledgement is of the fire at `firedFor` or later: iCalendar times are
+    /// whole seconds, a fire need not be.
+    static func acknowledges(_ acknowledged: Date, _ firedFor: Date) -> Bool {
+        acknowledged.timeIntervalSince1970 >= firedFor.timeIntervalSince1970.rounded(.down)
     }
 
     private func text(_ record: AlarmRecord, now: Date) -> String? {
@@ -154,7 +160,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
                         acknowledged: event.acknowledged, snoozedUntil: event.snoozedUntil)
         marks[event.uid] = received
         guard let local = record(event.uid) else { return false }
-        if case .alerting(_, let firedFor) = local.phase, let acknowledged = received?.acknowledged, acknowledged >= firedFor {
+        if case .alerting(_, let firedFor) = local.phase, let acknowledged = received?.acknowledged, Self.acknowledges(acknowledged, firedFor) {
             let snooze = received?.snoozedUntil.map { $0 > now } ?? false
             do {
                 _ = try engine.handle(snooze ? .countdown : .stop, id: local.id, now: now)
