@@ -35,4 +35,22 @@ import Testing
         let text = try #require(ICalendar.event(for: record, zones: zones, now: now))
         #expect(!text.contains("SEQUENCE") && !text.contains("ACKNOWLEDGED") && !text.contains("RELATED-TO"))
     }
+
+    /// The bytes a Stop-then-Snooze upload carries are a promise to other machines (and other
+    /// programs): Tests/Fixtures/icalendar/openalarmkit-acknowledged.ics, never changed.
+    @Test func theAcknowledgedUploadMatchesItsFixture() throws {
+        var record = RoundTripTests.samples()[0]
+        record.id = UUID(uuidString: "7E3F1C2A-9B4D-4E6F-8A1B-2C3D4E5F6A7B")!
+        let marks = SyncMarks(sequence: 2, lastModified: instant("2026-11-26T05:31:07Z"),
+                              acknowledged: instant("2026-11-26T05:31:07Z"), snoozedUntil: instant("2026-11-26T05:36:07Z"))
+        let text = try #require(ICalendar.event(for: record, zones: zones, now: now, marks: marks))
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/icalendar/openalarmkit-acknowledged.ics")
+        if !FileManager.default.fileExists(atPath: url.path), ProcessInfo.processInfo.environment["OPENALARMKIT_WRITE_MISSING_FIXTURES"] == "1" {
+            try Data(text.utf8).write(to: url)
+            Issue.record("wrote the missing fixture \(url.path): review and commit it")
+            return
+        }
+        #expect(text == (try fixture("openalarmkit-acknowledged.ics")))
+    }
 }
