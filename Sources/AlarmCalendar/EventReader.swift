@@ -107,7 +107,8 @@ struct EventReader {
             if let exact = ours["X-OPENALARMKIT-INSTANT"].flatMap({ Double($0.value) }), abs(exact - instant.timeIntervalSince1970) < 1 {
                 instant = Date(timeIntervalSince1970: exact)
             }
-            guard instant > now else {
+            // A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
+            guard instant > now || Self.snoozedBeyond(now, event) else {
                 throw Refusal("it rang at \(ICalDateTime.local(instant, in: rules).text)\(zoneName.map { " " + $0 } ?? ""), which has passed")
             }
             schedule = .fixed(instant)
@@ -139,6 +140,13 @@ struct EventReader {
     }
 
     /// Hour and minute of a second of the (nominal) day, and how many days it moved.
+    private static func snoozedBeyond(_ now: Date, _ event: ICalComponent) -> Bool {
+        event.components("VALARM").contains { alarm in
+            alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
+                && alarm.first("TRIGGER").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) > now } == true
+        }
+    }
+
     private func wallTime(_ seconds: Int) throws -> (Alarm.Schedule.Relative.Time, Int) {
         guard seconds % 60 == 0 else { throw Refusal("it rings at seconds past a minute; alarms ring on the minute") }
         let shift = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

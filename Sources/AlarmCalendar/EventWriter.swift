@@ -4,11 +4,15 @@ import FoundationEssentials
 
 /// An alarm as a VEVENT (the mapping in docs/ICALENDAR.md), and a zone as a VTIMEZONE.
 enum EventWriter {
-    static func event(_ record: AlarmRecord, zones: ZoneLookup, now: Date, to writer: inout ICalWriter) {
+    static func event(_ record: AlarmRecord, zones: ZoneLookup, now: Date, marks: SyncMarks? = nil, to writer: inout ICalWriter) {
         guard let schedule = record.schedule else { return }
         writer.line("BEGIN", "VEVENT")
         writer.line("UID", ICalText.escape(record.calendarUID ?? record.id.uuidString))
         writer.line("DTSTAMP", ICalDateTime.utc(now).text)
+        if let marks {
+            writer.line("SEQUENCE", "\(marks.sequence)")
+            writer.line("LAST-MODIFIED", ICalDateTime.utc(marks.lastModified).text)
+        }
         writer.line("SUMMARY", ICalText.escape(record.presentation.alert.title.text))
         let rules = record.timeZone.flatMap(zones.rules) ?? zones.machine
         let zoneParameter: [(String, String)] = record.timeZone.map { [("TZID", $0)] } ?? []
@@ -49,7 +53,18 @@ enum EventWriter {
             writer.line("DESCRIPTION", ICalText.escape(record.presentation.alert.title.text))
         }
         writer.line("TRIGGER", "PT0S")
+        if let acknowledged = marks?.acknowledged { writer.line("ACKNOWLEDGED", ICalDateTime.utc(acknowledged).text) }
         writer.line("END", "VALARM")
+        if let until = marks?.snoozedUntil {
+            // RFC 9074 section 6: a snooze is a VALARM of its own, related to the one it snoozes.
+            writer.line("BEGIN", "VALARM")
+            writer.line("UID", record.id.uuidString + "-snooze")
+            writer.line("ACTION", "DISPLAY")
+            writer.line("DESCRIPTION", ICalText.escape(record.presentation.alert.title.text))
+            writer.line("TRIGGER", ICalDateTime.utc(until).text, [("VALUE", "DATE-TIME")])
+            writer.line("RELATED-TO", record.id.uuidString + "-ring", [("RELTYPE", "SNOOZE")])
+            writer.line("END", "VALARM")
+        }
         writer.line("END", "VEVENT")
     }
 

@@ -14,6 +14,10 @@ package enum ICalendar {
     /// One VCALENDAR holding a VEVENT for each alarm with a schedule, and a VTIMEZONE for each
     /// zone an alarm keeps. Timers (no schedule) are left out: the caller says so.
     package static func export(_ records: [AlarmRecord], zones: ZoneLookup, now: Date) -> String {
+        export(records, zones: zones, now: now, marks: nil)
+    }
+
+    private static func export(_ records: [AlarmRecord], zones: ZoneLookup, now: Date, marks: SyncMarks?) -> String {
         var writer = ICalWriter()
         writer.line("BEGIN", "VCALENDAR")
         writer.line("VERSION", "2.0")
@@ -26,7 +30,7 @@ package enum ICalendar {
             }
         }
         for record in records where record.schedule != nil {
-            EventWriter.event(record, zones: zones, now: now, to: &writer)
+            EventWriter.event(record, zones: zones, now: now, marks: marks, to: &writer)
         }
         writer.line("END", "VCALENDAR")
         return writer.text
@@ -34,9 +38,10 @@ package enum ICalendar {
 
     /// One alarm as a calendar object resource (a CalDAV PUT's body): a VCALENDAR with its
     /// VTIMEZONE, if it keeps a zone, and its VEVENT. Nil for a timer (no schedule).
-    package static func event(for record: AlarmRecord, zones: ZoneLookup, now: Date) -> String? {
+    /// `marks`, when the sync has some for it, adds its version and acknowledgement.
+    package static func event(for record: AlarmRecord, zones: ZoneLookup, now: Date, marks: SyncMarks? = nil) -> String? {
         guard record.schedule != nil else { return nil }
-        return export([record], zones: zones, now: now)
+        return export([record], zones: zones, now: now, marks: marks)
     }
 
     /// Every VEVENT of the text, each an alarm or a refusal with its reason. A text that is

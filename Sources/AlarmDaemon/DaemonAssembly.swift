@@ -80,8 +80,12 @@ enum DaemonAssembly {
 
         // [sync]: its own thread; nothing of it (libcurl, libxml2) is loaded without the section.
         let sync = config.sync.map { settings in
-            CalendarSync(settings: settings, replica: DaemonReplica(loop: loop, engine: engine, zone: zone, logger: logger),
-                         stateDirectory: paths.stateDirectory, logger: logger)
+            let replica = DaemonReplica(loop: loop, engine: engine, zone: zone, logger: logger)
+            // Stop once, silent everywhere: a Stop or Snooze here is written as an acknowledgement.
+            engine.onRingEnded = { record, _, snoozedUntil in
+                if case .alerting(_, let firedFor) = record.phase { replica.ringEnded(record, firedFor: firedFor, snoozedUntil: snoozedUntil) }
+            }
+            return CalendarSync(settings: settings, replica: replica, stateDirectory: paths.stateDirectory, logger: logger)
         }
         sync?.start()
         if let sync {

@@ -15,6 +15,11 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     private let engine: Engine
     private let zone: CurrentZone
     private let logger: Logger
+    /// Per calendar UID, the version and RFC 9074 acknowledgement its synced copy carries:
+    /// set by a Stop or Snooze here (`ringEnded`) or taken from the server. Loop thread only;
+    /// in memory (after a restart an alarm is written without them again, which is harmless:
+    /// an old acknowledgement silences nothing).
+    private var marks: [String: SyncMarks] = [:]
 
     init(loop: EventLoop, engine: Engine, zone: CurrentZone, logger: Logger) {
         self.loop = loop
@@ -31,6 +36,31 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
         loop.post { work.value() }
         done.wait()
         return box.value!
+    }
+
+    /// Loop thread: a person stopped or snoozed `record`'s ring here. Its next upload says so,
+    /// with SEQUENCE bumped and LAST-MODIFIED now. A ring ended because another machine's
+    /// acknowledgement arrived is already marked and is not written back.
+    func ringEnded(_ record: AlarmRecord, firedFor: Date, snoozedUntil: Date?, now: Date = Date()) {
+        guard !record.appID.hasPrefix("calendar:"), record.schedule != nil else { return }
+        let uid = Self.uid(of: record)
+        if let acknowledged = marks[uid]?.acknowledged, Self.acknowledges(acknowledged, firedFor) { return }
+        marks[uid] = SyncMarks(sequence: (marks[uid]?.sequence ?? 0) + 1, lastModified: now, acknowledged: now, snoozedUntil: snoozedUntil)
+    }
+
+    /// Whether an acknowledgement is of the fire at `firedFor` or later: iCalendar times are
+    /// whole seconds, a fire need not be.
+    static func acknowledges(_ acknowledged: Date, _ firedFor: Date) -> Bool {
+        acknowledged.timeIntervalSince1970 >= firedFor.timeIntervalSince1970.rounded(.down)
+    }
+
+    private func text(_ record: AlarmRecord, now: Date) -> String? {
+        ICalendar.event(for: record, zones: zones, now: now, marks: marks[Self.uid(of: record)])
+    }
+
+    private func version(_ uid: String) -> SyncVersion {
+        marks[uid].map { SyncVersion(sequence: $0.sequence, lastModified: $0.lastModified.timeIntervalSince1970) }
+            ?? SyncVersion(sequence: 0, lastModified: 0)
     }
 
     private var zones: ZoneLookup { ZoneLookup(machine: zone.rules, rules: { ZoneRules.named($0) }) }
@@ -55,14 +85,12 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     func localItems() -> [String: LocalItem] {
         onLoop { [self] in
             let now = Date()
-            let zones = zones
             var items: [String: LocalItem] = [:]
             // A subscribed calendar's reminders (`CalendarSubscription`) stay out of the sync.
             for record in engine.records.values where !record.appID.hasPrefix("calendar:") {
-                guard let text = ICalendar.event(for: record, zones: zones, now: now) else { continue }
+                guard let text = text(record, now: now) else { continue }
                 let uid = Self.uid(of: record)
-                items[uid] = LocalItem(uid: uid, fingerprint: Self.fingerprint(text, record: record),
-                                       version: SyncVersion(sequence: 0, lastModified: 0))
+                items[uid] = LocalItem(uid: uid, fingerprint: Self.fingerprint(text, record: record), version: version(uid))
             }
             return items
         }
@@ -71,7 +99,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     func calendarData(for uid: String) -> String? {
         onLoop { [self] in
             guard let record = record(uid) else { return nil }
-            return ICalendar.event(for: record, zones: zones, now: Date())
+            return text(record, now: Date())
         }
     }
 
@@ -99,9 +127,14 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
                         logger.warning("sync: \(object.href) is not an alarm this machine can hold; left on the server")
                         continue
                     }
+                    let sameAlarm = takeMarks(of: event, now: now)
+                    if sameAlarm, let record = record(uid), let text = text(record, now: now) {
+                        held[uid] = Self.fingerprint(text, record: record)  // only the marks changed
+                        continue
+                    }
                     // One at a time: a refused alarm (a date that passed) leaves the others in.
                     guard let record = try engine.importRecords([event.record], now: now).first,
-                          let text = ICalendar.event(for: record, zones: zones, now: now) else { continue }
+                          let text = text(record, now: now) else { continue }
                     held[uid] = Self.fingerprint(text, record: record)
                 } catch {
                     logger.warning("sync: \(object.href) cannot become an alarm here: \(error)")
@@ -116,6 +149,29 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
             }
             return held
         }
+    }
+
+    /// Takes a received copy's version and acknowledgement in; a ring here of the fire it
+    /// acknowledges stops (or snoozes) as if a person had pressed the button here. Returns
+    /// whether the copy is, apart from those marks, the alarm this machine already holds.
+    private func takeMarks(of event: ImportedEvent, now: Date) -> Bool {
+        let received: SyncMarks? = event.sequence == nil && event.lastModified == nil && event.acknowledged == nil ? nil
+            : SyncMarks(sequence: event.sequence ?? 0, lastModified: event.lastModified ?? Date(timeIntervalSince1970: 0),
+                        acknowledged: event.acknowledged, snoozedUntil: event.snoozedUntil)
+        marks[event.uid] = received
+        guard let local = record(event.uid) else { return false }
+        if case .alerting(_, let firedFor) = local.phase, let acknowledged = received?.acknowledged, Self.acknowledges(acknowledged, firedFor) {
+            let snooze = received?.snoozedUntil.map { $0 > now } ?? false
+            do {
+                _ = try engine.handle(snooze ? .countdown : .stop, id: local.id, now: now)
+                logger.info("sync: '\(local.presentation.alert.title.text)' was \(snooze ? "snoozed" : "stopped") on another machine")
+            } catch {
+                logger.warning("sync: cannot end the ring of \(event.uid), acknowledged on another machine: \(error)")
+            }
+        }
+        guard let current = record(event.uid), let mine = text(current, now: now),
+              let theirs = ICalendar.event(for: event.record, zones: zones, now: now, marks: received) else { return false }
+        return Self.fingerprint(mine, record: current) == Self.fingerprint(theirs, record: event.record)
     }
 
     private func record(_ uid: String) -> AlarmRecord? {

@@ -34,6 +34,9 @@ final class Engine {
     var onStorageChange: () -> Void = {}
     /// Events for the app that owns the alarm: missed, intent.
     var onEvent: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
+    /// A ring ended by a person (Stop, the secondary button, Snooze): the ring's start and,
+    /// for a snooze, when it rings again. The sync writes it as an RFC 9074 acknowledgement.
+    var onRingEnded: (_ record: AlarmRecord, _ ringStart: Date, _ snoozedUntil: Date?) -> Void = { _, _, _ in }
     /// `ended` events, for the watchers that asked for them.
     var onEnded: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
     /// Changes wait for `commitPending()`: the daemon calls it once at the end of the loop
@@ -115,6 +118,11 @@ final class Engine {
             throw .init(.invalidTransition, error.description)
         }
         apply([(id, transition)], now: now, cause: event)
+        if case .alerting(let since, _) = record.phase, [.stop, .custom, .countdown].contains(event) {
+            var snoozedUntil: Date?
+            if case .countdown(_, let fire, _, _)? = transition.record?.phase { snoozedUntil = fire }
+            onRingEnded(record, since, snoozedUntil)
+        }
         return transition.record
     }
 
