@@ -20,6 +20,10 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     /// in memory (after a restart an alarm is written without them again, which is harmless:
     /// an old acknowledgement silences nothing).
     private var marks: [String: SyncMarks] = [:]
+    /// Per calendar UID, the alarm's fingerprint without the marks when last seen (a round's
+    /// look, or a download taken in): a change in between is an edit made here, which bumps
+    /// SEQUENCE and LAST-MODIFIED. Loop thread only; empty after a restart (no bump then).
+    private var seen: [String: String] = [:]
 
     init(loop: EventLoop, engine: Engine, zone: CurrentZone, logger: Logger) {
         self.loop = loop
@@ -52,6 +56,19 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     /// whole seconds, a fire need not be.
     static func acknowledges(_ acknowledged: Date, _ firedFor: Date) -> Bool {
         acknowledged.timeIntervalSince1970 >= firedFor.timeIntervalSince1970.rounded(.down)
+    }
+
+    /// An edit here: its upload carries a higher SEQUENCE and LAST-MODIFIED now, so it wins a
+    /// conflict with an older edit elsewhere.
+    private func edited(_ uid: String, now: Date) {
+        var next = marks[uid] ?? SyncMarks(sequence: 0, lastModified: now)
+        next.sequence += 1
+        next.lastModified = now
+        marks[uid] = next
+    }
+
+    private func plainFingerprint(_ record: AlarmRecord, now: Date) -> String? {
+        ICalendar.event(for: record, zones: zones, now: now).map { Self.fingerprint($0, record: record) }
     }
 
     private func text(_ record: AlarmRecord, now: Date) -> String? {
@@ -88,8 +105,12 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
             var items: [String: LocalItem] = [:]
             // A subscribed calendar's reminders (`CalendarSubscription`) stay out of the sync.
             for record in engine.records.values where !record.appID.hasPrefix("calendar:") {
-                guard let text = text(record, now: now) else { continue }
                 let uid = Self.uid(of: record)
+                if let plain = plainFingerprint(record, now: now) {
+                    if let before = seen[uid], before != plain { edited(uid, now: now) }
+                    seen[uid] = plain
+                }
+                guard let text = text(record, now: now) else { continue }
                 items[uid] = LocalItem(uid: uid, fingerprint: Self.fingerprint(text, record: record), version: version(uid))
             }
             return items
@@ -130,11 +151,13 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
                     let sameAlarm = takeMarks(of: event, now: now)
                     if sameAlarm, let record = record(uid), let text = text(record, now: now) {
                         held[uid] = Self.fingerprint(text, record: record)  // only the marks changed
+                        seen[uid] = plainFingerprint(record, now: now)
                         continue
                     }
                     // One at a time: a refused alarm (a date that passed) leaves the others in.
                     guard let record = try engine.importRecords([event.record], now: now).first,
                           let text = text(record, now: now) else { continue }
+                    seen[uid] = plainFingerprint(record, now: now)
                     held[uid] = Self.fingerprint(text, record: record)
                 } catch {
                     logger.warning("sync: \(object.href) cannot become an alarm here: \(error)")

@@ -70,4 +70,22 @@ struct CalDAVAcknowledgementTests {
         #expect(b.logText.contains("snoozed on another machine"), "\(b.logText)\nA: \(a.logText)")
         #expect(try a.record(alarm.id)?.phase.state == .countdown)
     }
+
+    /// An edit here is uploaded with a higher SEQUENCE and a LAST-MODIFIED (issue 24): read
+    /// back from the server itself.
+    @Test func anEditIsUploadedWithAHigherSequence() async throws {
+        let server = try CalDAVServer.start(.radicale)
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let (a, _) = try machines(server)
+        let alarm = makeRecord(title: "Versioned", schedule: .fixed(Date().addingTimeInterval(3600)))
+        _ = try a.connect().send(.schedule, record: alarm)
+        let url = server.calendarURL() + alarm.id.uuidString + ".ics"
+        func onServer() throws -> String { try Subprocess.run("/usr/bin/curl", ["-s", "-u", "u:right", url]).stdout }
+        try await eventually("the alarm to reach the server", within: 10) { try onServer().contains("SUMMARY:Versioned") }
+        #expect(try !onServer().contains("SEQUENCE:"), "first upload: version 0, written as none")
+        #expect(try a.alarmctl("edit", alarm.id.uuidString, "--title", "Versioned again").status == 0)
+        try await eventually("the edit to reach the server", within: 10) { try onServer().contains("SUMMARY:Versioned again") }
+        let text = try onServer()
+        #expect(text.contains("SEQUENCE:1") && text.contains("LAST-MODIFIED:"), "\(text)")
+    }
 }
