@@ -54,6 +54,16 @@ package enum RefusalText {
         EventRefusal(code: code, arguments: arguments).map(reason) ?? tr("another reason (%s)", code)
     }
 
+    /// A calendar alarmd reads: a `[[calendars]]` name, or nil for `[sync]`'s.
+    package static func calendar(_ name: String?) -> String {
+        name.map { tr("calendar '%s'", $0) } ?? tr("the [sync] calendar")
+    }
+
+    /// An `unrung` reply's start (`2025-07-01T09:00`, its zone) in words; nil if it reads as no time.
+    package static func time(isoText: String, zone: String?) -> String? {
+        EventTime(isoText: isoText, zone: zone).map(time)
+    }
+
     /// `2025-07-01 09:00 Europe/Berlin`, `2025-07-01 07:00 UTC`, `2025-07-01` (all day), or
     /// without a zone when the time is floating (the machine's).
     package static func time(_ time: EventTime) -> String {

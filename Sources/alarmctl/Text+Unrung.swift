@@ -6,7 +6,7 @@ import LinuxSupport
 extension Text {
     /// The calendar's name as config.toml gives it: `[sync]`, or a `[[calendars]]` name.
     static func calendarName(_ calendar: AlarmProtocol.UnrungCalendar) -> String {
-        calendar.calendar.map { tr("calendar '%s'", TerminalSafe.text($0)) } ?? tr("the [sync] calendar")
+        RefusalText.calendar(calendar.calendar.map(TerminalSafe.text))
     }
     /// "calendar 'Work', read Mon 16:40:02: 3 events give no alarm".
     static func unrungHeading(_ calendar: AlarmProtocol.UnrungCalendar) -> String {
