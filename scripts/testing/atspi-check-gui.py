@@ -317,7 +317,7 @@ class Suite:
             for name, lines in events.items():
                 body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", f"UID:{name}@example.com", "DTSTAMP:20260101T000000Z"]
                                     + lines + ["END:VEVENT", "END:VCALENDAR", ""])
-                subprocess.run(curl + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", body, url + name + ".ics"], check=True)
+                subprocess.run(curl + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", body, url + name + ".ics"], check=True, capture_output=True)
             daemon = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl, name="calendars")
             with open(os.path.join(daemon.root, "config/openalarmkit/config.toml"), "w") as config:
                 config.write(f'[[calendars]]\nname = "team"\nurl = "{url}"\nusername = "u"\npassword_command = "/bin/echo x"\ninterval = 1\n')
