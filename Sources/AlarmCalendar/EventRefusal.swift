@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmModel
 import FoundationEssentials
 
 /// Why an event gives no alarm. A value, not words: alarmctl and the window word it in the
@@ -66,6 +67,24 @@ package enum EventRefusal: Hashable, Sendable {
         case addedDates
         /// RECURRENCE-ID: it changes one occurrence of a series.
         case changedOccurrence
+    }
+}
+
+extension EventRefusal {
+    /// How long after an event's time its refusal is still worth a line: a calendar's past
+    /// (years of meetings) would otherwise bury the events that will not ring. Older ones are
+    /// counted, not listed.
+    package static let recentDays = 30
+
+    /// Whether it is an event that ended (or a one-off whose reminder passed) more than
+    /// `recentDays` before `now`: no calendar client would ring it either.
+    package func isLongPast(now: Date) -> Bool {
+        let today = LocalDate(dayNumber: Int(clampingFinite: (now.timeIntervalSince1970 / 86_400).rounded(.down)))
+        switch self {
+        case .ended(let day): return day.dayNumber < today.dayNumber - Self.recentDays
+        case .passed(let time): return time.date.dayNumber < today.dayNumber - Self.recentDays
+        default: return false
+        }
     }
 }
 

@@ -8,28 +8,50 @@ import LinuxSupport
 /// a `[[calendars]]` subscription's list is its last read's (it reads the whole calendar each
 /// time); `[sync]`'s is kept per server object while that object stays as it was (a sync round
 /// fetches only what changed), and found again by the first round after a start, which lists
-/// the whole calendar. At most `maxUnrungListed` events per calendar are kept, all counted.
+/// the whole calendar. At most `maxUnrungListed` events per calendar are kept, all counted;
+/// those long past (`EventRefusal.isLongPast`) are counted apart and not kept.
 /// Any thread: the sync and subscription threads write, the loop reads.
 final class UnrungLedger: @unchecked Sendable {  // every field is guarded by `lock`
+    private struct Found {
+        var events: [AlarmProtocol.UnrungEvent] = []
+        var older = 0
+
+        init(_ refused: [RefusedEvent], now: Date) {
+            for refusal in refused {
+                if refusal.reason.isLongPast(now: now) { older += 1 } else { events.append(UnrungLedger.event(refusal)) }
+            }
+        }
+
+        init(merging parts: [Found]) {
+            for part in parts {
+                events += part.events
+                older += part.older
+            }
+        }
+
+        func calendar(_ name: String?, checked: Date) -> AlarmProtocol.UnrungCalendar {
+            AlarmProtocol.UnrungCalendar(
+                calendar: name, checked: checked, count: events.count, events: Array(events.prefix(AlarmProtocol.maxUnrungListed)),
+                older: older == 0 ? nil : older)
+        }
+    }
+
     private let lock = Lock()
     private var subscriptions: [String: AlarmProtocol.UnrungCalendar] = [:]
-    /// `[sync]`: per server object (href), its events' refusals.
-    private var syncObjects: [String: [AlarmProtocol.UnrungEvent]] = [:]
+    /// `[sync]`: per server object (href), what of it gives no alarm.
+    private var syncObjects: [String: Found] = [:]
     private var syncChecked: Date?
 
     /// A `[[calendars]]` read: its whole list of refusals.
     func subscriptionRead(_ name: String, refused: [RefusedEvent], at date: Date) {
-        let events = refused.map(Self.event)
-        lock.withLock {
-            subscriptions[name] = AlarmProtocol.UnrungCalendar(
-                calendar: name, checked: date, count: events.count, events: Array(events.prefix(AlarmProtocol.maxUnrungListed)))
-        }
+        let calendar = Found(refused, now: date).calendar(name, checked: date)
+        lock.withLock { subscriptions[name] = calendar }
     }
 
     /// `[sync]`: a server object none of whose events gives an alarm.
-    func syncObjectRefused(href: String, refused: [RefusedEvent]) {
-        let events = refused.map(Self.event)
-        lock.withLock { syncObjects[href] = events }
+    func syncObjectRefused(href: String, refused: [RefusedEvent], now: Date = Date()) {
+        let found = Found(refused, now: now)
+        lock.withLock { syncObjects[href] = found }
     }
 
     /// `[sync]`: a round ended; the objects it still knows as giving no alarm are `hrefs`.
@@ -45,9 +67,8 @@ final class UnrungLedger: @unchecked Sendable {  // every field is guarded by `l
         lock.withLock {
             var result: [AlarmProtocol.UnrungCalendar] = []
             if let syncChecked {
-                let events = syncObjects.sorted { $0.key < $1.key }.flatMap(\.value)
-                result.append(AlarmProtocol.UnrungCalendar(
-                    calendar: nil, checked: syncChecked, count: events.count, events: Array(events.prefix(AlarmProtocol.maxUnrungListed))))
+                let found = Found(merging: syncObjects.sorted { $0.key < $1.key }.map(\.value))
+                result.append(found.calendar(nil, checked: syncChecked))
             }
             result += subscriptions.sorted { $0.key < $1.key }.map(\.value)
             if !withEvents {

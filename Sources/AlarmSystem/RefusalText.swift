@@ -54,6 +54,12 @@ package enum RefusalText {
         EventRefusal(code: code, arguments: arguments).map(reason) ?? tr("another reason (%s)", code)
     }
 
+    /// The events long past (`EventRefusal.isLongPast`), counted rather than listed.
+    package static func olderNotListed(_ count: Int) -> String {
+        trn("%1$s event that ended more than %2$s days ago is not listed", "%1$s events that ended more than %2$s days ago are not listed",
+            count, String(count), String(EventRefusal.recentDays))
+    }
+
     /// A calendar alarmd reads: a `[[calendars]]` name, or nil for `[sync]`'s.
     package static func calendar(_ name: String?) -> String {
         name.map { tr("calendar '%s'", $0) } ?? tr("the [sync] calendar")

@@ -306,12 +306,17 @@ package enum AlarmProtocol {
         package var count: Int
         /// The events, in the calendar's order; nil in `status`, which gives the count alone.
         package var events: [UnrungEvent]?
+        /// Events that ended, or whose reminder passed, more than 30 days before the read:
+        /// counted here, not in `count` nor listed (a calendar's past would bury the rest);
+        /// nil when there are none.
+        package var older: Int?
 
-        package init(calendar: String?, checked: Date, count: Int, events: [UnrungEvent]? = nil) {
+        package init(calendar: String?, checked: Date, count: Int, events: [UnrungEvent]? = nil, older: Int? = nil) {
             self.calendar = calendar
             self.checked = checked
             self.count = count
             self.events = events
+            self.older = older
         }
     }
 

@@ -39,6 +39,7 @@ package enum UnrungEvents {
                 let more = calendar.count - events.count
                 rows.append(Row(title: trn("… and %s more", "… and %s more", more, String(more)), subtitle: name, reason: ""))
             }
+            if let older = calendar.older { rows.append(Row(title: RefusalText.olderNotListed(older), subtitle: name, reason: "")) }
         }
         return rows
     }

@@ -56,7 +56,8 @@ struct ImportCommand: ParsableCommand {
             Each VEVENT with a reminder (VALARM) becomes an alarm ringing at the reminder's time,
             in the event's own time zone. Importing the same events again updates them. A damaged
             file is refused whole (exit 2); events that give no alarm are counted and listed with
-            the reason (exit 1 when there is any). See docs/ICALENDAR.md.
+            the reason (exit 1 when there is any), those that ended more than 30 days ago counted on
+            one line. See docs/ICALENDAR.md.
             """)
 
     @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "FILE"))
@@ -79,9 +80,11 @@ struct ImportCommand: ParsableCommand {
         }
         var records: [AlarmRecord] = []
         var refused: [RefusedEvent] = []
+        var older = 0  // a calendar's past, counted on one line
         for result in results {
             switch result {
             case .alarm(let event): records.append(event.record)
+            case .refused(let refusal) where refusal.reason.isLongPast(now: now): older += 1
             case .refused(let refusal): refused.append(refusal)
             }
         }
@@ -109,6 +112,7 @@ struct ImportCommand: ParsableCommand {
             let line = Text.refusedEvent(line: refusal.line, what: what, start: refusal.start.map(RefusalText.time), reason: RefusalText.reason(refusal.reason))
             print(TerminalSafe.lines(line))
         }
+        if older > 0 { print("  " + RefusalText.olderNotListed(older)) }
         if !refused.isEmpty { throw Exit.refused }
     }
 

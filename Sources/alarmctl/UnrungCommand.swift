@@ -32,6 +32,7 @@ struct UnrungCommand: ParsableCommand {
                 print(TerminalSafe.lines(Text.unrungEvent(start: start.map { TerminalSafe.text($0) }, summary: event.summary, reason: reason)))
             }
             if calendar.count > events.count { print(Text.unrungMore(calendar.count - events.count)) }
+            if let older = calendar.older { print("  " + RefusalText.olderNotListed(older)) }
         }
     }
 }

@@ -52,6 +52,16 @@ import Testing
         #expect(EventTime(isoText: "2025-07-01T24:00", zone: nil) == nil)
     }
 
+    /// A series that ended, or a one-off whose reminder passed, more than 30 days ago is a
+    /// calendar's past: counted, not listed.
+    @Test func aCalendarsPastIsLongPast() {
+        let now = instant("2025-08-15T12:00:00Z")
+        #expect(EventRefusal.ended(Self.day).isLongPast(now: now))
+        #expect(!EventRefusal.ended(LocalDate(year: 2025, month: 7, day: 20)).isLongPast(now: now))
+        #expect(EventRefusal.passed(EventTime(date: Self.day, minuteOfDay: 0, zone: "UTC")).isLongPast(now: now))
+        #expect(!EventRefusal.noReminder.isLongPast(now: now) && !EventRefusal.allDayWithoutReminder.isLongPast(now: now))
+    }
+
     /// What the event is comes before what alarms here cannot follow: an e-mail-only series
     /// with an EXDATE is "e-mail", a repeating event whose UNTIL passed is "ended", Apple's
     /// ACTION:NONE is no reminder.

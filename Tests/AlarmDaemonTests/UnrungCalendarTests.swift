@@ -32,12 +32,23 @@ struct UnrungCalendarTests {
         ["DTSTART;TZID=W. Europe Standard Time:20260105T090000", "DTEND;TZID=W. Europe Standard Time:20260105T100000",
          "RRULE:FREQ=WEEKLY;BYDAY=MO"] + display, timezone: outlookZone)
 
+    /// Ten days ago (UTC), `20261118` and `2026-11-18`: a series that ended this recently is
+    /// listed; one that ended more than 30 days ago only counted.
+    static let recentEnd: (ical: String, iso: String) = {
+        let day = Date().addingTimeInterval(-10 * 86_400)
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let parts = utc.dateComponents([.year, .month, .day], from: day)
+        let iso = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        return (iso.replacingOccurrences(of: "-", with: ""), iso)
+    }()
+
     /// The events that give no alarm, by file name, and the English and German reasons.
     static let unrung: [(file: String, text: String, english: String, german: String)] = [
         ("holiday.ics", calendar("holiday-1@example.com", "Holiday", ["DTSTART;VALUE=DATE:20300105", "DTEND;VALUE=DATE:20300106"]),
          "2030-01-05  'Holiday': all-day event without a reminder", "2030-01-05  'Holiday': ganztägiger Termin ohne Erinnerung"),
-        ("climbing.ics", calendar("climbing-1@example.com", "Climbing", ["DTSTART;TZID=Europe/Berlin:20250106T183000", "RRULE:FREQ=WEEKLY;UNTIL=20250701T000000Z"] + display),
-         "2025-01-06 18:30 Europe/Berlin  'Climbing': ended on 2025-07-01", "2025-01-06 18:30 Europe/Berlin  'Climbing': endete am 2025-07-01"),
+        ("climbing.ics", calendar("climbing-1@example.com", "Climbing", ["DTSTART;TZID=Europe/Berlin:20250106T183000", "RRULE:FREQ=WEEKLY;UNTIL=\(recentEnd.ical)T000000Z"] + display),
+         "2025-01-06 18:30 Europe/Berlin  'Climbing': ended on \(recentEnd.iso)", "2025-01-06 18:30 Europe/Berlin  'Climbing': endete am \(recentEnd.iso)"),
         ("mail.ics", calendar("mail-1@example.com", "Dentist", ["DTSTART:20300107T090000Z", "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-P1D", "SUMMARY:Dentist",
                                                                "DESCRIPTION:Dentist tomorrow", "ATTENDEE:mailto:me@example.com", "END:VALARM"]),
          "2030-01-07 09:00 UTC  'Dentist': its reminders only send e-mail", "2030-01-07 09:00 UTC  'Dentist': seine Erinnerungen schicken nur E-Mails"),
@@ -71,6 +82,7 @@ struct UnrungCalendarTests {
             try CalDAVClientForTests.makeCalendar(url)
             try Self.put(url + "review.ics", Self.review)
             for event in Self.unrung { try Self.put(url + event.file, event.text) }
+            try Self.put(url + "old.ics", Self.calendar("old-1@example.com", "Choir", ["DTSTART;TZID=Europe/Berlin:20240108T193000", "RRULE:FREQ=WEEKLY;UNTIL=20250701T000000Z"] + Self.display))
         }
         let config = CalDAVSyncTests.config(sync)
             + "\n[[calendars]]\nname = \"team\"\nurl = \"\(team)\"\nusername = \"u\"\npassword_command = \"/bin/echo x\"\ninterval = 1\n"
@@ -139,7 +151,8 @@ struct UnrungCalendarTests {
         for event in Self.unrung {
             #expect(lines.filter { $0 == "  " + event.english }.count == 2, "\(event.english) in\n\(english.out)")
         }
-        #expect(!english.out.contains("Review"))
+        #expect(lines.filter { $0 == "  1 event that ended more than 30 days ago is not listed" }.count == 2, "\(english.out)")
+        #expect(!english.out.contains("Review") && !english.out.contains("Choir"))
 
         var german = daemon.environment
         german["LANGUAGE"] = "de"
@@ -159,6 +172,7 @@ struct UnrungCalendarTests {
         let reply = try #require(try daemon.connect().send(.unrung).unrung)
         #expect(reply.map(\.calendar) == [nil, "team"])
         #expect(Set(reply[0].events?.map(\.reason) ?? []) == ["allDayWithoutReminder", "ended", "emailOnly", "cancelled", "unknownZone", "noReminder"])
+        #expect(reply.map(\.older) == [1, 1])
 
         // A restart forgets nothing: its first round lists the whole calendar again.
         daemon.stop()

@@ -31,10 +31,11 @@ import Testing
             ]),
             .init(calendar: "Work", checked: checked, count: 503, events: [
                 .init(summary: "Climbing", uid: "c", start: nil, startZone: nil, reason: "ended", details: ["2025-07-01"]),
-            ]),
+            ], older: 1240),
         ]
         let rows = UnrungEvents.rows(calendars)
-        #expect(rows.count == 4)
+        #expect(rows.count == 5)
+        #expect(rows[4].title.contains("1240") && rows[4].subtitle.contains("Work"), "a calendar's past is counted on one row")
         #expect(rows[0].title == "Dentist" && rows[0].subtitle.contains("2030-01-07 09:00 UTC") && !rows[0].reason.isEmpty)
         #expect(rows[1].subtitle.hasPrefix("2030-01-05") && rows[1].reason != rows[0].reason)
         #expect(rows[2].title == "Climbing" && rows[2].subtitle.contains("Work") && rows[2].reason.contains("2025-07-01"))

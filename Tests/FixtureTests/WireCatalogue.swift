@@ -214,7 +214,7 @@ enum WireCatalogue {
                 version: "0.2.0", pid: 4242, timeZone: "Europe/Berlin", alarmCount: 5, audioDevice: "default",
                 notifications: "GNOME Shell 46.0 (actions, body, persistence)", defaultSnooze: 540, wakeFromSuspend: "yes (CAP_WAKE_ALARM)")
             status.sync = .init(url: "https://dav.example.org/calendars/me/alarms/", lastSync: fire, rounds: 7)
-            status.unrung = [.init(calendar: nil, checked: fire, count: 2), .init(calendar: "Work", checked: started, count: 0)]
+            status.unrung = [.init(calendar: nil, checked: fire, count: 2), .init(calendar: "Work", checked: started, count: 0, older: 1240)]
             $0.status = status
         }),
         ("reply-unrung", reply(id: 26) {
@@ -224,7 +224,7 @@ enum WireCatalogue {
                     .init(summary: "Climbing", uid: "c-2@example.com", start: "2024-03-05T18:30", startZone: "Europe/Berlin", reason: "ended", details: ["2025-07-01"]),
                     .init(summary: nil, uid: nil, start: "2026-01-05T14:00", startZone: "Mars Standard Time", reason: "unknownZone", details: ["Mars Standard Time"]),
                 ]),
-                .init(calendar: "Work", checked: started, count: 0, events: []),
+                .init(calendar: "Work", checked: started, count: 0, events: [], older: 1240),
             ]
         }),
         ("reply-authorization", reply(id: 14) {
