@@ -34,7 +34,7 @@ struct EventReader {
         }
     }
 
-    struct Refusal: Error {
+    private struct Refusal: Error {
         var reason: EventRefusal
         init(_ reason: EventRefusal) { self.reason = reason }
     }
@@ -84,7 +84,8 @@ struct EventReader {
         if event.first("RDATE") != nil { throw Refusal(.unsupportedRepeat(.addedDates)) }
         guard !allDay else { throw Refusal(.allDay) }
 
-        // The zone: UTC, a TZID we resolve, or floating (the machine's, like our own alarms).
+        // The zone: UTC, a TZID we resolve, or floating: the calendar's (X-WR-TIMEZONE), else
+        // the machine's, like our own alarms.
         var zoneName: String?
         var rules = zones.machine
         if dtstart.isUTC {
