@@ -110,7 +110,11 @@ let package = Package(
         .target(
             name: "AlarmSystem",
             // AlarmSync for CalDAVURL alone: [sync] url is judged as the client will judge it.
-            dependencies: ["AlarmCore", "AlarmSync", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit")],
+            // AlarmCalendar for the zones the codec gets from this system and the words of its
+            // refusals, one for alarmctl, alarmd and the window.
+            dependencies: [
+                "AlarmCore", "AlarmSync", "AlarmCalendar", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             swiftSettings: essentialsOnly),
         // The daemon's desktop services over D-Bus (GDBus, through libnotify's GLib, loaded on
         // first use): the logind sleep inhibitor and MPRIS media pausing, run off the loop.

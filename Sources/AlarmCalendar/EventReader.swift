@@ -6,6 +6,9 @@ import FoundationEssentials
 struct EventReader {
     let zones: ZoneLookup
     let now: Date
+    /// The calendar's zone for floating times (X-WR-TIMEZONE, as Google writes it); nil: the
+    /// machine's.
+    var calendarZone: (name: String, rules: ZoneRules)?
 
     /// A value that does not parse is damage, not something we cannot represent: the whole
     /// file is refused, with the line.
@@ -31,36 +34,58 @@ struct EventReader {
         }
     }
 
-    private struct Refusal: Error { var reason: String; init(_ reason: String) { self.reason = reason } }
+    private struct Refusal: Error {
+        var reason: EventRefusal
+        init(_ reason: EventRefusal) { self.reason = reason }
+    }
 
     func read(_ event: ICalComponent, resolver: inout ZoneResolver) -> EventResult {
         let uid = event.first("UID").map { ICalText.unescape($0.value) }
         let summary = event.first("SUMMARY").map { ICalText.unescape($0.value) }
         do {
             return .alarm(try alarm(event, uid: uid, summary: summary, resolver: &resolver))
-        } catch let refusal as Refusal {
-            return .refused(RefusedEvent(uid: uid, summary: summary, line: event.line, reason: refusal.reason))
         } catch {
-            return .refused(RefusedEvent(uid: uid, summary: summary, line: event.line, reason: "\(error)"))
+            return .refused(RefusedEvent(uid: uid, summary: summary, line: event.line, reason: error.reason, start: start(of: event, resolver: &resolver)))
         }
     }
 
-    private func alarm(_ event: ICalComponent, uid: String?, summary: String?, resolver: inout ZoneResolver) throws -> ImportedEvent {
-        guard let uid, !uid.isEmpty else { throw Refusal("it has no UID, so a second import could not find it again") }
-        if event.first("RECURRENCE-ID") != nil { throw Refusal("it changes one occurrence of a repeating event, which an alarm cannot hold") }
-        if event.first("STATUS")?.value.uppercased() == "CANCELLED" { throw Refusal("it is cancelled") }
-        if event.first("EXDATE") != nil { throw Refusal("it leaves out some dates (EXDATE), which an alarm cannot hold; skip them with `alarmctl skip` instead") }
-        if event.first("RDATE") != nil { throw Refusal("it adds single dates (RDATE), which an alarm cannot hold") }
-        guard let start = event.first("DTSTART"), let dtstart = ICalDateTime(start.value) else { throw Refusal("it has no start (DTSTART)") }
-        guard dtstart.secondOfDay != nil, start.parameter("VALUE")?.uppercased() != "DATE" else {
-            throw Refusal("it is an all-day event: there is no time of day to ring at")
+    /// When the event starts, as it says, for a person to recognise it in a list of refusals.
+    func start(of event: ICalComponent, resolver: inout ZoneResolver) -> EventTime? {
+        guard let property = event.first("DTSTART"), let value = ICalDateTime(property.value) else { return nil }
+        let minute = value.secondOfDay.map { $0 / 60 }
+        var zone: String?
+        if value.isUTC {
+            zone = "UTC"
+        } else if minute != nil {
+            zone = property.parameter("TZID").map { resolver.resolve($0) ?? $0 } ?? calendarZone?.name
         }
-        let valarms = event.components("VALARM").filter { !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
-        guard let valarm = valarms.first(where: { ["AUDIO", "DISPLAY"].contains($0.first("ACTION")?.value.uppercased() ?? "") }) else {
-            throw Refusal(valarms.isEmpty ? "it has no reminder (VALARM): nothing would ring" : "its reminders only send e-mail: nothing would ring")
-        }
+        return EventTime(date: value.date, minuteOfDay: minute, zone: zone)
+    }
 
-        // The zone: UTC, a TZID we resolve, or floating (the machine's, like our own alarms).
+    private func alarm(_ event: ICalComponent, uid: String?, summary: String?, resolver: inout ZoneResolver) throws(Refusal) -> ImportedEvent {
+        // What the event is comes first (cancelled, no reminder, ended), then what an alarm
+        // here cannot follow.
+        if event.first("STATUS")?.value.uppercased() == "CANCELLED" { throw Refusal(.cancelled) }
+        guard let start = event.first("DTSTART"), let dtstart = ICalDateTime(start.value) else { throw Refusal(.noStart) }
+        let allDay = dtstart.secondOfDay == nil || start.parameter("VALUE")?.uppercased() == "DATE"
+        let valarms = event.components("VALARM").filter { !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
+        let actions = valarms.map { $0.first("ACTION")?.value.uppercased() ?? "" }
+        guard let valarm = valarms.first(where: { ["AUDIO", "DISPLAY"].contains($0.first("ACTION")?.value.uppercased() ?? "") }) else {
+            // ACTION:NONE is Apple's "no alert": no reminder, not an e-mail.
+            if actions.contains("EMAIL") { throw Refusal(.emailOnly) }
+            throw Refusal(allDay ? .allDayWithoutReminder : .noReminder)
+        }
+        if let until = event.first("RRULE").map({ RecurrenceRule($0.value) })?.parts["UNTIL"].flatMap(ICalDateTime.init), Self.ended(until, now: now) {
+            throw Refusal(.ended(until.date))
+        }
+        guard let uid, !uid.isEmpty else { throw Refusal(.noUID) }
+        if event.first("RECURRENCE-ID") != nil { throw Refusal(.unsupportedRepeat(.changedOccurrence)) }
+        if event.first("EXDATE") != nil { throw Refusal(.unsupportedRepeat(.excludedDates)) }
+        if event.first("RDATE") != nil { throw Refusal(.unsupportedRepeat(.addedDates)) }
+        guard !allDay else { throw Refusal(.allDay) }
+
+        // The zone: UTC, a TZID we resolve, or floating: the calendar's (X-WR-TIMEZONE), else
+        // the machine's, like our own alarms.
         var zoneName: String?
         var rules = zones.machine
         if dtstart.isUTC {
@@ -70,15 +95,16 @@ struct EventReader {
             zoneName = wallClock ? "UTC" : nil
             rules = .utc
         } else if let tzid = start.parameter("TZID") {
-            guard let name = resolver.resolve(tzid), let found = zones.rules(name) else {
-                throw Refusal("its time zone '\(tzid)' matches no zone of this system's tz database")
-            }
+            guard let name = resolver.resolve(tzid), let found = zones.rules(name) else { throw Refusal(.unknownZone(tzid)) }
             zoneName = name
             rules = found
+        } else if let calendarZone {
+            zoneName = calendarZone.name
+            rules = calendarZone.rules
         }
 
         // When it rings: DTSTART moved by the VALARM's TRIGGER, or the TRIGGER's own instant.
-        guard let trigger = valarm.first("TRIGGER") else { throw Refusal("its reminder has no TRIGGER") }
+        guard let trigger = valarm.first("TRIGGER") else { throw Refusal(.noTrigger) }
         var absolute: Date?
         var offset = 0
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
@@ -91,7 +117,7 @@ struct EventReader {
         let schedule: Alarm.Schedule
         let ours = Dictionary(event.properties.filter { $0.name.hasPrefix("X-OPENALARMKIT-") }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         if let rrule = event.first("RRULE") {
-            guard absolute == nil else { throw Refusal("its reminder is at a fixed date-time, so it would ring once, not at every occurrence") }
+            guard absolute == nil else { throw Refusal(.fixedReminderOnSeries) }
             let (time, shift) = try wallTime(dtstart.secondOfDay! + offset)
             var days: [Locale.Weekday] = []  // in the rule's order, once each
             for index in try weekdays(RecurrenceRule(rrule.value), start: dtstart.date) {
@@ -109,7 +135,8 @@ struct EventReader {
             }
             // A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
             guard instant > now || Self.snoozedBeyond(now, event) else {
-                throw Refusal("it rang at \(ICalDateTime.local(instant, in: rules).text)\(zoneName.map { " " + $0 } ?? ""), which has passed")
+                let local = ICalDateTime.local(instant, in: rules)
+                throw Refusal(.passed(EventTime(date: local.date, minuteOfDay: (local.secondOfDay ?? 0) / 60, zone: zoneName ?? (dtstart.isUTC ? "UTC" : nil))))
             }
             schedule = .fixed(instant)
         }
@@ -124,7 +151,7 @@ struct EventReader {
         } else {
             record.calendarUID = uid
         }
-        do { try AlarmBounds.checkRequest(record) } catch { throw Refusal(error.description) }
+        do { try AlarmBounds.checkRequest(record) } catch { throw Refusal(.outOfBounds(error.description)) }
 
         let alarmUID = valarm.first("UID").map { ICalText.unescape($0.value) }
         let snooze = event.components("VALARM").first { other in
@@ -147,36 +174,42 @@ struct EventReader {
         }
     }
 
-    private func wallTime(_ seconds: Int) throws -> (Alarm.Schedule.Relative.Time, Int) {
-        guard seconds % 60 == 0 else { throw Refusal("it rings at seconds past a minute; alarms ring on the minute") }
+    /// Whether a series' UNTIL has surely passed: a local or date UNTIL in any zone (at most
+    /// 14 hours from UTC) ended by the end of its day there.
+    static func ended(_ until: ICalDateTime, now: Date) -> Bool {
+        if until.isUTC { return until.instant(in: .utc) < now }
+        let endOfDay = until.secondOfDay == nil ? 86_400 : 0
+        return until.instant(in: .utc).addingTimeInterval(Double(endOfDay + 14 * 3600)) < now
+    }
+
+    private func wallTime(_ seconds: Int) throws(Refusal) -> (Alarm.Schedule.Relative.Time, Int) {
+        guard seconds % 60 == 0 else { throw Refusal(.secondsPastMinute) }
         let shift = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - shift * 86_400
         return (.init(hour: rest / 3600, minute: rest / 60 % 60), shift)
     }
 
     /// The weekdays (0 = Sunday) a rule selects, or why it cannot be an alarm.
-    private func weekdays(_ rule: RecurrenceRule, start: LocalDate) throws -> [Int] {
+    private func weekdays(_ rule: RecurrenceRule, start: LocalDate) throws(Refusal) -> [Int] {
         let frequency = rule.parts["FREQ"] ?? ""
-        if let interval = rule.parts["INTERVAL"], interval != "1" {
-            throw Refusal("it repeats every \(interval) \(frequency == "WEEKLY" ? "weeks" : "days"); alarms repeat every week")
-        }
-        if rule.parts["COUNT"] != nil { throw Refusal("it ends after a number of times (COUNT); an alarm repeats until you delete it") }
-        if rule.parts["UNTIL"] != nil { throw Refusal("it ends on a date (UNTIL); an alarm repeats until you delete it") }
         switch frequency {
         case "DAILY", "WEEKLY":
             break
-        case "MONTHLY", "YEARLY":
-            throw Refusal("it repeats \(frequency.lowercased()); alarms repeat on days of the week")
         default:
-            throw Refusal("it repeats \(frequency.isEmpty ? "without a FREQ" : frequency.lowercased()); alarms repeat on days of the week")
+            throw Refusal(.unsupportedRepeat(.frequency(frequency.lowercased())))
         }
+        if let interval = rule.parts["INTERVAL"], interval != "1" {
+            throw Refusal(.unsupportedRepeat(.interval(Int(interval) ?? 0, weeks: frequency == "WEEKLY")))
+        }
+        if let count = rule.parts["COUNT"] { throw Refusal(.unsupportedRepeat(.count(Int(count) ?? 0))) }
+        if let until = rule.parts["UNTIL"] { throw Refusal(.unsupportedRepeat(.until(ICalDateTime(until)?.date ?? start))) }
         let unsupported = rule.parts.keys.filter { !["FREQ", "INTERVAL", "BYDAY", "WKST"].contains($0) }.sorted()
-        if let part = unsupported.first { throw Refusal("its rule uses \(part), which weekly alarms cannot follow") }
+        if let part = unsupported.first { throw Refusal(.unsupportedRepeat(.rulePart(part))) }
         guard let byday = rule.parts["BYDAY"] else { return frequency == "DAILY" ? Array(0...6) : [start.weekdayIndex] }
         var days: [Int] = []
         for code in byday.split(separator: ",") {
             guard let day = RecurrenceRule.ordinalDay(String(code)), day.ordinal == nil else {
-                throw Refusal("its rule picks '\(code)', not a plain day of the week")
+                throw Refusal(.unsupportedRepeat(.ordinalDay(String(code))))
             }
             days.append(day.weekday)
         }
@@ -184,11 +217,11 @@ struct EventReader {
     }
 
     /// The event's length, for a TRIGGER related to its end.
-    private func length(of event: ICalComponent, start: ICalDateTime, rules: ZoneRules) throws -> Int {
+    private func length(of event: ICalComponent, start: ICalDateTime, rules: ZoneRules) throws(Refusal) -> Int {
         if let duration = event.first("DURATION").flatMap({ ICalDuration.seconds($0.value) }) { return duration }
         if let end = event.first("DTEND").flatMap({ ICalDateTime($0.value) }) {
             return Int(clampingFinite: end.instant(in: end.isUTC ? .utc : rules).timeIntervalSince(start.instant(in: rules)))
         }
-        throw Refusal("its reminder is relative to the end, and it has no end")
+        throw Refusal(.noEnd)
     }
 }

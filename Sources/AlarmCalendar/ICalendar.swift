@@ -61,24 +61,30 @@ package enum ICalendar {
         let calendars = top
         let timezones = calendars.flatMap { $0.components("VTIMEZONE") }
         var resolver = ZoneResolver(lookup: zones, timezones: timezones, now: now)
-        let reader = EventReader(zones: zones, now: now)
         // Syntax first, for the whole file: a damaged value anywhere refuses it all.
         for calendar in calendars {
             for event in calendar.components("VEVENT") { try EventReader.checkSyntax(event) }
         }
         var results: [EventResult] = []
         var seen: [String: Int] = [:]
-        for event in calendars.flatMap({ $0.components("VEVENT") }) {
-            var result = reader.read(event, resolver: &resolver)
-            if case .alarm(let imported) = result {
-                if let earlier = seen[imported.uid] {
-                    result = .refused(RefusedEvent(uid: imported.uid, summary: imported.record.presentation.alert.title.text, line: event.line,
-                                                   reason: "its UID was already used by the event on line \(earlier)"))
-                } else {
-                    seen[imported.uid] = event.line
-                }
+        for calendar in calendars {
+            var reader = EventReader(zones: zones, now: now)
+            // Floating times are in the calendar's zone when it names one we know.
+            if let name = calendar.first("X-WR-TIMEZONE").flatMap({ resolver.resolve(ICalText.unescape($0.value)) }), let rules = zones.rules(name) {
+                reader.calendarZone = (name, rules)
             }
-            results.append(result)
+            for event in calendar.components("VEVENT") {
+                var result = reader.read(event, resolver: &resolver)
+                if case .alarm(let imported) = result {
+                    if let earlier = seen[imported.uid] {
+                        result = .refused(RefusedEvent(uid: imported.uid, summary: imported.record.presentation.alert.title.text, line: event.line,
+                                                       reason: .duplicateUID(line: earlier), start: reader.start(of: event, resolver: &resolver)))
+                    } else {
+                        seen[imported.uid] = event.line
+                    }
+                }
+                results.append(result)
+            }
         }
         return results
     }
@@ -121,10 +127,20 @@ package struct ImportedEvent: Sendable {
     package var line: Int
 }
 
-/// An event that cannot become an alarm, and why ("repeats monthly").
+/// An event that cannot become an alarm, and why (worded by the clients).
 package struct RefusedEvent: Sendable, Hashable {
     package var uid: String?
     package var summary: String?
     package var line: Int
-    package var reason: String
+    package var reason: EventRefusal
+    /// Its DTSTART, as the event states it; nil when it has none.
+    package var start: EventTime?
+
+    package init(uid: String?, summary: String?, line: Int, reason: EventRefusal, start: EventTime?) {
+        self.uid = uid
+        self.summary = summary
+        self.line = line
+        self.reason = reason
+        self.start = start
+    }
 }

@@ -11,7 +11,10 @@ package struct ZoneLookup: Sendable {
     package var names: [String]
     package var machine: ZoneRules
 
-    package init(machine: ZoneRules, names: [String] = [], rules: @escaping @Sendable (String) -> ZoneRules?) {
+    /// `names` has no default: a codec without them cannot match a VTIMEZONE-only zone, and
+    /// an event alarmctl imports would then be refused by alarmd's sync. The system's lookup
+    /// is AlarmSystem's `ZoneLookup.system(machine:)`.
+    package init(machine: ZoneRules, names: [String], rules: @escaping @Sendable (String) -> ZoneRules?) {
         self.machine = machine
         self.names = names
         self.rules = rules
@@ -20,8 +23,9 @@ package struct ZoneLookup: Sendable {
 
 /// Finds the IANA zone a TZID means: the name itself (`America/New_York`), the tail of a
 /// prefixed one (`/mozilla.org/20050126_1/Europe/Berlin`, `/citadel.org/.../Europe/Berlin`),
-/// the VTIMEZONE's `X-LIC-LOCATION`, or a zone whose offsets agree with the VTIMEZONE's rules
-/// around their transitions (Outlook's `W. Europe Standard Time`, custom names).
+/// a Windows name as CLDR maps it (Outlook's `W. Europe Standard Time`: Europe/Berlin), the
+/// VTIMEZONE's `X-LIC-LOCATION`, or a zone whose offsets agree with the VTIMEZONE's rules
+/// around their transitions (custom names).
 struct ZoneResolver {
     let lookup: ZoneLookup
     let timezones: [String: ICalComponent]
@@ -46,6 +50,7 @@ struct ZoneResolver {
 
     private func find(_ tzid: String) -> String? {
         if let name = byName(tzid) { return name }
+        if let name = byWindowsName(tzid) { return name }
         guard let vtimezone = timezones[tzid] else { return nil }
         if let location = vtimezone.first("X-LIC-LOCATION")?.value, let name = byName(location) { return name }
         return byRules(vtimezone, tzid: tzid)
@@ -63,6 +68,15 @@ struct ZoneResolver {
             if lookup.rules(name) != nil { return name }
         }
         return nil
+    }
+
+    /// CLDR's zone for a Windows name or display name (`WindowsZones`, generated from CLDR):
+    /// of its names, one the tz database lists in zone1970.tab (today's name, Asia/Kolkata
+    /// rather than CLDR's Asia/Calcutta), else the first this system has.
+    private func byWindowsName(_ tzid: String) -> String? {
+        let trimmed = String(tzid.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard let candidates = WindowsZones.byName[trimmed] ?? WindowsZones.byName[ICalText.unescape(trimmed)] else { return nil }
+        return candidates.first { lookup.names.contains($0) && lookup.rules($0) != nil } ?? candidates.first { lookup.rules($0) != nil }
     }
 
     /// A candidate zone whose UTC offset agrees with the VTIMEZONE's an hour before and after

@@ -20,15 +20,16 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
     private let loop: EventLoop
     private let engine: Engine
     private let zone: CurrentZone
+    private let unrung: UnrungLedger
     private let logger: Logger
     private let sleeper = WakeableSleeper()
-    private let zoneNames = ZoneNames.all()
 
-    init(settings: CalendarSubscriptionSettings, loop: EventLoop, engine: Engine, zone: CurrentZone, logger: Logger) {
+    init(settings: CalendarSubscriptionSettings, loop: EventLoop, engine: Engine, zone: CurrentZone, unrung: UnrungLedger, logger: Logger) {
         self.settings = settings
         self.loop = loop
         self.engine = engine
         self.zone = zone
+        self.unrung = unrung
         self.logger = logger
     }
 
@@ -66,14 +67,17 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
     /// On the loop thread: the calendar's alarms become what `texts` say.
     private func bringInStep(_ texts: [String]) {
         let now = Date()
-        let zones = ZoneLookup(machine: zone.rules, names: zoneNames) { ZoneRules.named($0) }
+        let zones = ZoneLookup.system(machine: zone.rules)
         var wanted: [String: AlarmRecord] = [:]
+        var refused: [RefusedEvent] = []
         for text in texts {
             let results: [EventResult]
             do { results = try ICalendar.parse(text, zones: zones, now: now) } catch {
                 logger.warning("calendar \(settings.name): an event that is not iCalendar was passed over: \(error)")
+                refused.append(RefusedEvent(uid: nil, summary: nil, line: error.line, reason: .damaged(error.description), start: nil))
                 continue
             }
+            for case .refused(let refusal) in results { refused.append(refusal) }
             for case .alarm(let event) in results {
                 var record = event.record
                 // Never one of our ids, never in another calendar's way.
@@ -102,8 +106,11 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
         for record in changes {
             do { _ = try engine.importRecords([record], now: now) } catch {
                 logger.warning("calendar \(settings.name): '\(record.presentation.alert.title.text)' cannot ring here: \(error.description)")
+                refused.append(RefusedEvent(uid: record.calendarUID.map { String($0.dropFirst(app.count + 1)) }, summary: record.presentation.alert.title.text,
+                                            line: 0, reason: .notAccepted(error.description), start: nil))
             }
         }
+        unrung.subscriptionRead(settings.name, refused: refused, at: now)
         for old in existing where wanted[old.calendarUID ?? ""] == nil {
             _ = try? engine.handle(.cancel, id: old.id, now: now)
         }

@@ -65,6 +65,7 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
                     client = try CalDAVClient(url: settings.url, username: settings.username, password: password)
                 }
                 let report = try SyncSession(client: client!).run(replica, state: &state)
+                replica.roundEnded(ignored: Set(state.ignored.keys))
                 saveState(state)
                 for line in report.conflicts { logger.notice("sync conflict: \(line)") }
                 if let summary = Self.summary(report) { logger.info("sync: \(summary)") }
@@ -113,7 +114,7 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
     private func loadState() -> SyncState {
         guard let bytes = try? readFile(statePath), let saved = try? JSONDecoder().decode(SavedState.self, from: Data(bytes)),
               saved.url == settings.url else { return SyncState() }
-        return saved.state
+        return saved.state.restarted
     }
 
     /// Written to a temporary file, flushed, then renamed over the old one: a crash leaves

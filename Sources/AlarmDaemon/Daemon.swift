@@ -30,6 +30,8 @@ public final class Daemon {  // loop thread only
     private let apps: AppsService
     /// CalDAV sync, when config.toml has [sync] (at start: a changed [sync] needs a restart).
     private let sync: CalendarSync?
+    /// What the calendars read (`[sync]`, `[[calendars]]`) hold that gives no alarm.
+    private let unrung: UnrungLedger
     let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let memory: MemoryPolicy
@@ -75,7 +77,7 @@ public final class Daemon {  // loop thread only
     init(
         environment: [String: String], paths: AlarmPaths, logger: Logger, loop: EventLoop, signalFD: Int32, instance: InstanceLock,
         zone: CurrentZone, config: DaemonConfig, configProblem: String?, engine: Engine, server: SocketServer, apps: AppsService,
-        sync: CalendarSync? = nil, sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
+        sync: CalendarSync? = nil, unrung: UnrungLedger = UnrungLedger(), sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
         inputs: LoopInbox<DaemonInput>, deadlineChanged: @escaping (Date?) -> Void, configReloaded: @escaping (DaemonConfig) -> Void
     ) throws(DaemonError) {
         self.environment = environment
@@ -91,6 +93,7 @@ public final class Daemon {  // loop thread only
         self.server = server
         self.apps = apps
         self.sync = sync
+        self.unrung = unrung
         self.sounds = sounds
         self.presenter = presenter
         self.memory = memory
@@ -231,6 +234,8 @@ public final class Daemon {  // loop thread only
             case .sync:
                 guard let sync else { throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)") }
                 sync.syncNow()
+            case .unrung:
+                reply.unrung = unrung.calendars(withEvents: true)
             case .status:
                 reply.status = .init(
                     version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
@@ -239,6 +244,8 @@ public final class Daemon {  // loop thread only
                 reply.status?.storageProblem = engine.storageProblem
                 reply.status?.configProblem = configProblem
                 reply.status?.sync = sync?.status
+                let counts = unrung.calendars(withEvents: false)
+                reply.status?.unrung = counts.isEmpty ? nil : counts
             }
         } catch {
             return .failure(id: request.id, error)

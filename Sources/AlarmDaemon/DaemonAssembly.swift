@@ -79,8 +79,9 @@ enum DaemonAssembly {
             makeDialogs: { [logger] in NotificationIntentDialogs(logger: logger) })
 
         // [sync]: its own thread; nothing of it (libcurl, libxml2) is loaded without the section.
+        let unrung = UnrungLedger()
         let sync = config.sync.map { settings in
-            let replica = DaemonReplica(loop: loop, engine: engine, zone: zone, logger: logger)
+            let replica = DaemonReplica(loop: loop, engine: engine, zone: zone, unrung: unrung, logger: logger)
             // Stop once, silent everywhere: a Stop or Snooze here is written as an acknowledgement.
             engine.onRingEnded = { record, _, snoozedUntil in
                 if case .alerting(_, let firedFor) = record.phase { replica.ringEnded(record, firedFor: firedFor, snoozedUntil: snoozedUntil) }
@@ -96,12 +97,12 @@ enum DaemonAssembly {
         }
         // [[calendars]]: each subscription's thread; none, and libcurl is never loaded.
         for settings in config.calendars {
-            CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, logger: logger).start()
+            CalendarSubscription(settings: settings, loop: loop, engine: engine, zone: zone, unrung: unrung, logger: logger).start()
         }
 
         let daemon = try Daemon(
             environment: environment, paths: paths, logger: logger, loop: loop, signalFD: signalFD, instance: instance, zone: zone,
-            config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sync: sync, sounds: sounds,
+            config: config, configProblem: configProblem, engine: engine, server: server, apps: apps, sync: sync, unrung: unrung, sounds: sounds,
             presenter: presenter, memory: memory, budget: budget, inputs: inputs,
             deadlineChanged: { desktop.deadlineChanged($0) },
             configReloaded: { config in

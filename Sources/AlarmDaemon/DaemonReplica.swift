@@ -14,6 +14,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     private let loop: EventLoop
     private let engine: Engine
     private let zone: CurrentZone
+    private let unrung: UnrungLedger
     private let logger: Logger
     /// Per calendar UID, the version and RFC 9074 acknowledgement its synced copy carries:
     /// set by a Stop or Snooze here (`ringEnded`) or taken from the server. Loop thread only;
@@ -25,10 +26,11 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
     /// SEQUENCE and LAST-MODIFIED. Loop thread only; empty after a restart (no bump then).
     private var seen: [String: String] = [:]
 
-    init(loop: EventLoop, engine: Engine, zone: CurrentZone, logger: Logger) {
+    init(loop: EventLoop, engine: Engine, zone: CurrentZone, unrung: UnrungLedger, logger: Logger) {
         self.loop = loop
         self.engine = engine
         self.zone = zone
+        self.unrung = unrung
         self.logger = logger
     }
 
@@ -80,7 +82,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
             ?? SyncVersion(sequence: 0, lastModified: 0)
     }
 
-    private var zones: ZoneLookup { ZoneLookup(machine: zone.rules, rules: { ZoneRules.named($0) }) }
+    private var zones: ZoneLookup { .system(machine: zone.rules) }
 
     static func uid(of record: AlarmRecord) -> String { record.calendarUID ?? record.id.uuidString }
 
@@ -132,6 +134,25 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // the engine is 
             }
             return nil
         }
+    }
+
+    /// Why a server object gives no alarm, for `alarmctl unrung`.
+    func ignored(_ object: RemoteObject) {
+        let refused: [RefusedEvent] = onLoop { [self] in
+            do throws(ICalendarError) {
+                return try ICalendar.parse(object.calendarData, zones: zones, now: Date()).compactMap { result in
+                    if case .refused(let refusal) = result { refusal } else { nil }
+                }
+            } catch {
+                return [RefusedEvent(uid: nil, summary: nil, line: error.line, reason: .damaged(error.description), start: nil)]
+            }
+        }
+        unrung.syncObjectRefused(href: object.href, refused: refused)
+    }
+
+    /// A round ended; `ignored` are the server objects it knows as giving no alarm.
+    func roundEnded(ignored: Set<String>) {
+        unrung.syncRoundEnded(keeping: ignored, at: Date())
     }
 
     func apply(downloads: [String: RemoteObject], deletions: [String]) -> [String: String] {

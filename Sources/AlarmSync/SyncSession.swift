@@ -6,10 +6,21 @@
 package struct SyncState: Hashable, Sendable, Codable {
     package var token: String?
     package var items: [String: SyncedItem] = [:]
+    /// The server objects that are no alarm we can hold (another program's events, an event
+    /// without a reminder), href to ETag: fetched again only when they change. Not saved: the
+    /// first round of a process lists the whole calendar (`restarted`), so what they are is
+    /// known again after a restart.
+    package var ignored: [String: String] = [:]
     package init(token: String? = nil, items: [String: SyncedItem] = [:]) {
         self.token = token
         self.items = items
     }
+
+    private enum CodingKeys: String, CodingKey { case token, items }
+
+    /// The state as a new process starts from it: no token, so that the first round lists the
+    /// whole calendar and meets the objects that are no alarm again.
+    package var restarted: SyncState { SyncState(token: nil, items: items) }
 }
 
 /// The local side of a sync: the daemon's alarms through the iCalendar codec (or, in tests,
@@ -25,6 +36,12 @@ package protocol SyncReplica: AnyObject {
     /// returns the fingerprint of each UID it now holds as the server has it (a download it
     /// refused is left out and tried again when it changes).
     func apply(downloads: [String: RemoteObject], deletions: [String]) -> [String: String]
+    /// A server object that `describe` found no alarm in: the replica may say why.
+    func ignored(_ object: RemoteObject)
+}
+
+extension SyncReplica {
+    package func ignored(_ object: RemoteObject) {}
 }
 
 /// What one round did, for `alarmctl sync` and the log.
@@ -55,14 +72,18 @@ package final class SyncSession {
         var report = SyncReport()
         let (etags, token) = try remoteListing(state)
         let uidByHref = Dictionary(state.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let stale = etags.filter { href, etag in uidByHref[href].flatMap { state.items[$0]?.etag } != etag }.map(\.key).sorted()
+        state.ignored = state.ignored.filter { etags[$0.key] != nil }  // gone from the server
+        let stale = etags.filter { href, etag in (uidByHref[href].flatMap { state.items[$0]?.etag } ?? state.ignored[href]) != etag }.map(\.key).sorted()
         var fetched: [String: RemoteObject] = [:]
         var remote: [String: RemoteItem] = [:]
         for object in try client.objects(stale) {
             guard let (uid, version) = replica.describe(object.calendarData) else {
                 report.ignored.append(object.href)
+                state.ignored[object.href] = object.etag
+                replica.ignored(object)
                 continue
             }
+            state.ignored[object.href] = nil
             guard remote[uid] == nil else { continue }  // the same UID twice: keep the first
             fetched[uid] = object
             remote[uid] = RemoteItem(uid: uid, href: object.href, etag: object.etag, version: version)
@@ -132,6 +153,7 @@ package final class SyncSession {
             do {
                 let changes = try client.changes(since: token)
                 var etags = Dictionary(state.items.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
+                etags.merge(state.ignored) { tracked, _ in tracked }
                 for href in changes.removed { etags[href] = nil }
                 for resource in changes.changed { etags[resource.href] = resource.etag }
                 return (etags, changes.token)

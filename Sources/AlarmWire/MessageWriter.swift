@@ -96,6 +96,11 @@ package enum MessageWriter {
             guard let json = ColdCodec.json(status) else { return nil }
             writer.raw(json)
         }
+        if let unrung = message.unrung {
+            writer.key("unrung", in: &object)
+            guard let json = ColdCodec.json(unrung) else { return nil }
+            writer.raw(json)
+        }
         writer.key("v", in: &object)
         writer.int(message.v)
         if let warning = message.warning {

@@ -21,6 +21,9 @@ package enum AlarmProtocol {
     package static let maxDialogBytes = 1024
     /// The longest a `previewSound` plays: a preview is a sample, not a ring.
     package static let maxPreviewSeconds = 30.0
+    /// The most events alarmd keeps, and lists, per calendar that give no alarm; the count
+    /// says how many there were.
+    package static let maxUnrungListed = 500
 
     package enum Operation: String, Codable, Sendable, CaseIterable {
         /// Add an alarm (`record`; its phase is ignored). Replies with the scheduled alarm.
@@ -87,6 +90,11 @@ package enum AlarmProtocol {
         /// An extension of version 1: an older daemon answers `malformed`; a daemon without
         /// `[sync]` answers `notFound`.
         case sync
+        /// The events of the calendars alarmd reads (`[sync]`, each `[[calendars]]`) that give
+        /// no alarm, each with its reason, as the last round found them. Replies with
+        /// `unrung` (empty when no calendar is set up or none has been read yet). An extension
+        /// of version 1: an older daemon answers `malformed`.
+        case unrung
     }
 
     package struct Request: Codable, Hashable, Sendable {
@@ -199,6 +207,8 @@ package enum AlarmProtocol {
         /// An `alarms` reply or event sent in pages (the request's `page`): more lines with the
         /// same `id` (or, for an event, the next `alarms` events) follow, the last without `more`.
         package var more: Bool?
+        /// `unrung`: per calendar, the events that give no alarm.
+        package var unrung: [UnrungCalendar]?
 
         package init(id: Int? = nil, ok: Bool? = nil, event: EventKind? = nil) {
             self.id = id
@@ -268,6 +278,10 @@ package enum AlarmProtocol {
         /// CalDAV sync (`[sync]` in config.toml); nil when it is not set up, and from daemons
         /// before 0.2.
         package var sync: SyncStatus?
+        /// Per calendar read so far (`[sync]`, `[[calendars]]`), how many of its events give no
+        /// alarm (`events` absent: the `unrung` request lists them); nil when none was read,
+        /// and from daemons before 0.2.
+        package var unrung: [UnrungCalendar]?
 
         package init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
                     wakeFromSuspend: String? = nil) {
@@ -279,6 +293,53 @@ package enum AlarmProtocol {
             self.notifications = notifications
             self.defaultSnooze = defaultSnooze
             self.wakeFromSuspend = wakeFromSuspend
+        }
+    }
+
+    /// A calendar alarmd reads, and those of its events that give no alarm.
+    package struct UnrungCalendar: Codable, Hashable, Sendable {
+        /// The `[[calendars]]` name; nil for `[sync]`'s calendar.
+        package var calendar: String?
+        /// When the round that found them ended.
+        package var checked: Date
+        /// How many events give no alarm; `events` holds at most `maxUnrungListed` of them.
+        package var count: Int
+        /// The events, in the calendar's order; nil in `status`, which gives the count alone.
+        package var events: [UnrungEvent]?
+        /// Events that ended, or whose reminder passed, more than 30 days before the read:
+        /// counted here, not in `count` nor listed (a calendar's past would bury the rest);
+        /// nil when there are none.
+        package var older: Int?
+
+        package init(calendar: String?, checked: Date, count: Int, events: [UnrungEvent]? = nil, older: Int? = nil) {
+            self.calendar = calendar
+            self.checked = checked
+            self.count = count
+            self.events = events
+            self.older = older
+        }
+    }
+
+    /// An event that gives no alarm: what a person needs to find it in the calendar, and why.
+    package struct UnrungEvent: Codable, Hashable, Sendable {
+        package var summary: String?
+        package var uid: String?
+        /// DTSTART as the event states it: `2025-07-01T09:00` or, all day, `2025-07-01`; in
+        /// `startZone` ("UTC", a tz name, a TZID as written; nil: floating).
+        package var start: String?
+        package var startZone: String?
+        /// Why: a reason code (AlarmCalendar's `EventRefusal.code`, which clients word) and
+        /// its values (a date, a zone name, …).
+        package var reason: String
+        package var details: [String]?
+
+        package init(summary: String?, uid: String?, start: String?, startZone: String?, reason: String, details: [String]?) {
+            self.summary = summary
+            self.uid = uid
+            self.start = start
+            self.startZone = startZone
+            self.reason = reason
+            self.details = details
         }
     }
 

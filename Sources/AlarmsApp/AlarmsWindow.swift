@@ -18,6 +18,7 @@ final class AlarmsWindow {
     private var banner: HealthBanner!
     private var timersPage: TimersPage!
     private var ringingView: RingingView!
+    private var unrungButton: UnrungButton!
     private var dialog: AlarmDialog?
 
     init(application: GObjectPointer) {
@@ -31,6 +32,8 @@ final class AlarmsWindow {
         timersPage = TimersPage(window: builder, state: state, service: service)
         ringingView = RingingView(window: builder, state: state, service: service)
         ringingView.onError = { [unowned self] message in toast(message) }
+        unrungButton = UnrungButton(builder: builder, parent: window, state: state, service: service)
+        unrungButton.onError = { [unowned self] message in toast(message) }
         banner.onStart = { [unowned self] in
             state.apply(connection: .connecting)
             service.start(into: state, starting: .always)

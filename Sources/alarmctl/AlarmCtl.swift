@@ -12,6 +12,6 @@ struct AlarmCtl: AsyncParsableCommand {
             EditCommand.self, DisableCommand.self, EnableCommand.self, SkipCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
             NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self, ConfigCommand.self,
-            ExportCommand.self, ImportCommand.self, SyncCommand.self,
+            ExportCommand.self, ImportCommand.self, SyncCommand.self, UnrungCommand.self,
         ])
 }

@@ -8,11 +8,9 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 
-/// The zones the codec may use: the system's tz files, read once per name.
+/// The zones the codec may use: the system's, as alarmd's sync and calendars use them.
 enum CalendarZones {
-    static func lookup() -> ZoneLookup {
-        ZoneLookup(machine: .current, names: ZoneNames.all()) { ZoneRules.named($0) }
-    }
+    static func lookup() -> ZoneLookup { .system(machine: .current) }
 }
 
 /// `alarmctl export [--output FILE]`: every alarm with a schedule as one iCalendar file.
@@ -57,8 +55,9 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Each VEVENT with a reminder (VALARM) becomes an alarm ringing at the reminder's time,
             in the event's own time zone. Importing the same events again updates them. A damaged
-            file is refused whole (exit 2); events that cannot be alarms are listed with the reason
-            (exit 1 when any was refused). See docs/ICALENDAR.md.
+            file is refused whole (exit 2); events that give no alarm are counted and listed with
+            the reason (exit 1 when there is any), those that ended more than 30 days ago counted on
+            one line. See docs/ICALENDAR.md.
             """)
 
     @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "FILE"))
@@ -81,9 +80,11 @@ struct ImportCommand: ParsableCommand {
         }
         var records: [AlarmRecord] = []
         var refused: [RefusedEvent] = []
+        var older = 0  // a calendar's past, counted on one line
         for result in results {
             switch result {
             case .alarm(let event): records.append(event.record)
+            case .refused(let refusal) where refusal.reason.isLongPast(now: now): older += 1
             case .refused(let refusal): refused.append(refusal)
             }
         }
@@ -105,11 +106,13 @@ struct ImportCommand: ParsableCommand {
             }
         }
         let updated = results2.filter { before.contains($0.id) }.count
-        print(Text.importSummary(imported: results2.count - updated, updated: updated, refused: refused.count))
+        print(Text.importSummary(imported: results2.count - updated, updated: updated, unrung: refused.count))
         for refusal in refused {
             let what = refusal.summary.map { "'" + $0 + "'" } ?? refusal.uid ?? "?"
-            print(TerminalSafe.lines(Text.refusedEvent(line: refusal.line, what: what, reason: refusal.reason)))
+            let line = Text.refusedEvent(line: refusal.line, what: what, start: refusal.start.map(RefusalText.time), reason: RefusalText.reason(refusal.reason))
+            print(TerminalSafe.lines(line))
         }
+        if older > 0 { print("  " + RefusalText.olderNotListed(older)) }
         if !refused.isEmpty { throw Exit.refused }
     }
 

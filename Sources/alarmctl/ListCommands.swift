@@ -68,5 +68,6 @@ struct StatusCommand: ParsableCommand {
         if let problem = status.storageProblem { print(Text.notSaving(problem)) }
         if let problem = status.configProblem { print(Text.configProblem(problem)) }
         if let sync = status.sync { print(Text.syncState(sync)) }
+        if let unrung = status.unrung { print(Text.unrungState(unrung)) }
     }
 }

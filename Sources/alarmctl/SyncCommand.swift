@@ -29,6 +29,10 @@ struct SyncCommand: ParsableCommand {
                 throw Exit.refused
             }
             print(now.changes.map { TerminalSafe.text($0) } ?? Text.syncChangedNothing)
+            // What of the calendar gives no alarm, counted; `alarmctl unrung` lists it.
+            if let unrung = try link.send(.status).status?.unrung?.first(where: { $0.calendar == nil }), unrung.count > 0 {
+                print(Text.syncUnrung(unrung.count))
+            }
             return
         }
         complain(Text.syncTooSlow)

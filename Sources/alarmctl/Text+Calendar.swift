@@ -12,11 +12,17 @@ extension Text {
     static func partlyImported(_ done: Int, of total: Int) -> String {
         tr("%1$s of %2$s alarms were imported before alarmd refused the rest; importing the file again updates them", String(done), String(total))
     }
-    static func importSummary(imported: Int, updated: Int, refused: Int) -> String {
-        tr("imported %1$s, updated %2$s, refused %3$s", String(imported), String(updated), String(refused)) + (refused == 0 ? "" : ":")
+    static func importSummary(imported: Int, updated: Int, unrung: Int) -> String {
+        tr("imported %1$s, updated %2$s", String(imported), String(updated)) + ", " + eventsGiveNoAlarm(unrung) + (unrung == 0 ? "" : ":")
     }
-    static func refusedEvent(line: Int, what: String, reason: String) -> String {
-        "  " + tr("line %1$s, %2$s: %3$s", String(line), what, reason)
+    /// "3 events give no alarm", for import, sync, status and the listing's headings.
+    static func eventsGiveNoAlarm(_ count: Int) -> String {
+        trn("%s event gives no alarm", "%s events give no alarm", count, String(count))
+    }
+    /// "  line 12, 'Dentist', 2025-07-01 09:00 Europe/Berlin: no reminder".
+    static func refusedEvent(line: Int, what: String, start: String?, reason: String) -> String {
+        guard let start else { return "  " + tr("line %1$s, %2$s: %3$s", String(line), what, reason) }
+        return "  " + tr("line %1$s, %2$s, %3$s: %4$s", String(line), what, start, reason)
     }
     static func cannotOpen(_ path: String, _ why: String) -> String { tr("cannot open %1$s: %2$s", path, why) }
     static func cannotRead(_ path: String, _ why: String) -> String { tr("cannot read %1$s: %2$s", path, why) }

@@ -71,8 +71,8 @@ extension Text {
         return statusLine(tr("sync:"), text)
     }
     /// "label:" padded to the widest label `status` prints (15 cells in English).
-    private static func statusLine(_ label: String, _ value: String) -> String {
-        let labels = [tr("alarms:"), tr("time zone:"), tr("sound:"), tr("notifications:"), tr("storage:"), tr("config:"), tr("sync:")]
+    static func statusLine(_ label: String, _ value: String) -> String {
+        let labels = [tr("alarms:"), tr("time zone:"), tr("sound:"), tr("notifications:"), tr("storage:"), tr("config:"), tr("sync:"), tr("calendars:")]
         let width = max(labels.map(\.displayWidth).max() ?? 0, 14) + 1
         return label.padded(to: width) + value
     }

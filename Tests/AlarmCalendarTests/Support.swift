@@ -5,7 +5,7 @@ import AlarmSystem
 import Foundation
 
 /// The system's zones, as alarmctl hands them to the codec.
-let zones = ZoneLookup(machine: ZoneRules.named("Europe/Berlin")!, names: ZoneNames.all()) { ZoneRules.named($0) }
+let zones = ZoneLookup.system(machine: ZoneRules.named("Europe/Berlin")!)
 
 func instant(_ text: String) -> Date {
     let formatter = ISO8601DateFormatter()

@@ -160,6 +160,7 @@ enum WireCatalogue {
         }),
         ("request-importAlarms", request(.importAlarms, id: 24) { $0.records = [zoned, weekly] }),
         ("request-sync", request(.sync, id: 25)),
+        ("request-unrung", request(.unrung, id: 26)),
 
         // Replies.
         ("reply-ok", reply(id: 10)),
@@ -207,6 +208,24 @@ enum WireCatalogue {
             status.sync = .init(url: "https://dav.example.org/calendars/me/alarms/", lastSync: fire, problem: "401 from dav.example.org: check the username and password",
                                 changes: "2 sent, 1 received", rounds: 7)
             $0.status = status
+        }),
+        ("reply-status-unrung", reply(id: 13) {
+            var status = AlarmProtocol.DaemonStatus(
+                version: "0.2.0", pid: 4242, timeZone: "Europe/Berlin", alarmCount: 5, audioDevice: "default",
+                notifications: "GNOME Shell 46.0 (actions, body, persistence)", defaultSnooze: 540, wakeFromSuspend: "yes (CAP_WAKE_ALARM)")
+            status.sync = .init(url: "https://dav.example.org/calendars/me/alarms/", lastSync: fire, rounds: 7)
+            status.unrung = [.init(calendar: nil, checked: fire, count: 2), .init(calendar: "Work", checked: started, count: 0, older: 1240)]
+            $0.status = status
+        }),
+        ("reply-unrung", reply(id: 26) {
+            $0.unrung = [
+                .init(calendar: nil, checked: fire, count: 3, events: [
+                    .init(summary: "Birthday \"Anna\" 🎂", uid: "b-1@example.com", start: "2025-05-03", startZone: nil, reason: "allDayWithoutReminder", details: nil),
+                    .init(summary: "Climbing", uid: "c-2@example.com", start: "2024-03-05T18:30", startZone: "Europe/Berlin", reason: "ended", details: ["2025-07-01"]),
+                    .init(summary: nil, uid: nil, start: "2026-01-05T14:00", startZone: "Mars Standard Time", reason: "unknownZone", details: ["Mars Standard Time"]),
+                ]),
+                .init(calendar: "Work", checked: started, count: 0, events: [], older: 1240),
+            ]
         }),
         ("reply-authorization", reply(id: 14) {
             $0.app = app

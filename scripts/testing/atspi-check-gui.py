@@ -117,6 +117,7 @@ class Suite:
             daemon = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl).start()
             self.english(desktop, daemon)
             self.german(desktop, daemon)
+            self.calendar(desktop)
         finally:
             if self.args.keep:
                 print(f"check-gui: kept {desktop.work}")
@@ -289,6 +290,57 @@ class Suite:
             return f"{len(shown)} texts on both pages, none of the {len(english)} English msgids"
         self.check("LANGUAGE=de: no English text left on either page", untranslated)
         driver.end(app.process)
+
+    # A [[calendars]] subscription on a real Radicale whose events give no alarm: the Alarms
+    # page's button counts them and its dialog says why, as `alarmctl unrung` does.
+    def calendar(self, desktop):
+        app = None
+        state = {}
+
+        def counted():
+            nonlocal app
+            import socket
+            import subprocess
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            data = os.path.join(desktop.work, "radicale")
+            state["radicale"] = desktop.spawn(
+                ["/usr/bin/radicale", "--config", "", "--storage-filesystem-folder", data, "--server-hosts", f"127.0.0.1:{port}",
+                 "--auth-type", "none", "--logging-level", "warning"], log=os.path.join(desktop.work, "radicale.log"))
+            url = f"http://127.0.0.1:{port}/u/team/"
+            curl = ["/usr/bin/curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "u:x"]
+            driver.wait_until(lambda: subprocess.run(curl + ["-X", "MKCALENDAR", url], capture_output=True, text=True).stdout == "201",
+                              10, "Radicale to make the calendar")
+            events = {"holiday": ["DTSTART;VALUE=DATE:20300105", "SUMMARY:Holiday"],
+                      "dentist": ["DTSTART:20300107T090000Z", "SUMMARY:Dentist", "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-P1D", "END:VALARM"]}
+            for name, lines in events.items():
+                body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", f"UID:{name}@example.com", "DTSTAMP:20260101T000000Z"]
+                                    + lines + ["END:VEVENT", "END:VCALENDAR", ""])
+                subprocess.run(curl + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", body, url + name + ".ics"], check=True, capture_output=True)
+            daemon = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl, name="calendars")
+            with open(os.path.join(daemon.root, "config/openalarmkit/config.toml"), "w") as config:
+                config.write(f'[[calendars]]\nname = "team"\nurl = "{url}"\nusername = "u"\npassword_command = "/bin/echo x"\ninterval = 1\n')
+            daemon.start()
+            driver.wait_until(lambda: "2 events give no alarm" in daemon.ctl("status"), 15, "`alarmctl status` to count the calendar's 2 events")
+            app = self.start_app(desktop, daemon, {"LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"}, "app-calendar")
+            button = app.find("push button", "2 calendar events give no alarm", timeout=20)
+            state["button"] = button
+            return repr(button.name)
+        if not self.check("a calendar's events that give no alarm are counted on the Alarms page", counted):
+            if "radicale" in state:
+                driver.end(state["radicale"])
+            return
+
+        def listed():
+            driver.click(state["button"])
+            dialog = app.dialog(timeout=5)
+            found = [app.find(None, re.compile(pattern), timeout=5, within=dialog).name for pattern in (
+                r"^Holiday", r"all-day event without a reminder", r"^Dentist", r"its reminders only send e-mail", r"calendar 'team'")]
+            return f"{dialog.name!r}: {', '.join(repr(name) for name in found[:2])}, …"
+        self.check("its dialog lists each event with the reason", listed)
+        driver.end(app.process)
+        driver.end(state["radicale"])
 
 
 def main():

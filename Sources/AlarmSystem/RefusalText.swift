@@ -1,0 +1,80 @@
+import AlarmCalendar
+import LinuxSupport
+
+/// Why a calendar event gives no alarm, in the person's words and language: one wording for
+/// `alarmctl import`, `alarmctl unrung` and the window. The reason first, as a person would
+/// say it ("all-day event without a reminder", "ended on 2025-07-01"); the iCalendar name of
+/// what is meant only where it helps to find it in the calendar.
+package enum RefusalText {
+    package static func reason(_ refusal: EventRefusal) -> String {
+        switch refusal {
+        case .cancelled: tr("cancelled")
+        case .allDayWithoutReminder: tr("all-day event without a reminder")
+        case .allDay: tr("all-day event: alarms here cannot ring for its reminder yet")
+        case .noReminder: tr("no reminder")
+        case .emailOnly: tr("its reminders only send e-mail")
+        case .ended(let day): tr("ended on %s", EventTime(date: day).isoText)
+        case .passed(let time): tr("its reminder was at %s, which has passed", self.time(time))
+        case .unknownZone(let zone): tr("time zone '%s' unknown", zone)
+        case .noUID: tr("no UID, so a second import or sync could not find it again")
+        case .noStart: tr("no start time (DTSTART)")
+        case .noTrigger: tr("its reminder has no time (TRIGGER)")
+        case .noEnd: tr("its reminder is relative to the end, and the event has no end")
+        case .secondsPastMinute: tr("its reminder is at seconds past a minute; alarms ring on the minute")
+        case .fixedReminderOnSeries: tr("repeating event with its reminder at one fixed time: it would ring once, not each time")
+        case .duplicateUID(let line): tr("the same UID as the event on line %s", String(line))
+        case .outOfBounds(let words): tr("a value an alarm cannot hold: %s", words)
+        case .unsupportedRepeat(let limit): repeatLimit(limit)
+        case .damaged(let error): tr("not readable as iCalendar: %s", error)
+        case .notAccepted(let error): tr("alarmd refused its alarm: %s", error)
+        }
+    }
+
+    private static func repeatLimit(_ limit: EventRefusal.RepeatLimit) -> String {
+        switch limit {
+        case .interval(let count, let weeks):
+            weeks ? tr("repeats every %s weeks; alarms here repeat every week", String(count))
+                : tr("repeats every %s days; alarms here repeat every day", String(count))
+        case .count(let count): tr("ends after %s times; alarms here repeat until deleted", String(count))
+        case .until(let day): tr("ends on %s; alarms here repeat until deleted", EventTime(date: day).isoText)
+        case .frequency("monthly"): tr("repeats monthly; alarms here repeat on days of the week")
+        case .frequency("yearly"): tr("repeats yearly; alarms here repeat on days of the week")
+        case .frequency(let other): tr("repeats by a rule alarms here cannot follow (FREQ=%s)", other.uppercased())
+        case .rulePart(let part): tr("its repeat rule uses %s, which alarms here cannot follow", part)
+        case .ordinalDay(let day): tr("repeats on a numbered weekday of the month (%s), which alarms here cannot follow", day)
+        case .excludedDates: tr("leaves out some dates (EXDATE), which alarms here cannot hold")
+        case .addedDates: tr("adds single dates (RDATE), which alarms here cannot hold")
+        case .changedOccurrence: tr("changes one occurrence of a repeating event, which alarms here cannot hold")
+        }
+    }
+
+    /// A reason read from alarmd's `unrung` reply; a newer alarmd's code this one does not
+    /// know is named as it came.
+    package static func reason(code: String, arguments: [String]) -> String {
+        EventRefusal(code: code, arguments: arguments).map(reason) ?? tr("another reason (%s)", code)
+    }
+
+    /// The events long past (`EventRefusal.isLongPast`), counted rather than listed.
+    package static func olderNotListed(_ count: Int) -> String {
+        trn("%1$s event that ended more than %2$s days ago is not listed", "%1$s events that ended more than %2$s days ago are not listed",
+            count, String(count), String(EventRefusal.recentDays))
+    }
+
+    /// A calendar alarmd reads: a `[[calendars]]` name, or nil for `[sync]`'s.
+    package static func calendar(_ name: String?) -> String {
+        name.map { tr("calendar '%s'", $0) } ?? tr("the [sync] calendar")
+    }
+
+    /// An `unrung` reply's start (`2025-07-01T09:00`, its zone) in words; nil if it reads as no time.
+    package static func time(isoText: String, zone: String?) -> String? {
+        EventTime(isoText: isoText, zone: zone).map(time)
+    }
+
+    /// `2025-07-01 09:00 Europe/Berlin`, `2025-07-01 07:00 UTC`, `2025-07-01` (all day), or
+    /// without a zone when the time is floating (the machine's).
+    package static func time(_ time: EventTime) -> String {
+        let text = String(time.isoText.map { $0 == "T" ? " " : $0 })
+        guard let zone = time.zone, time.minuteOfDay != nil else { return text }
+        return tr("%1$s %2$s", text, zone)
+    }
+}
