@@ -7,8 +7,18 @@ import PackageDescription
 //   compiler flags SwiftPM only accepts as unsafeFlags (allowed in a root package, refused in
 //   a dependency);
 // - ReexportedClock: the same file against the package's `AlarmKit` and `AppIntents`
-//   products, one-line modules that re-export OpenAlarmKit and OpenAppIntents: no flags, and
-//   usable from a package that is itself a dependency. The porting path the docs recommend.
+//   products, modules that re-export OpenAlarmKit and OpenAppIntents (and Foundation): no
+//   flags, and usable from a package that is itself a dependency. The porting path the docs
+//   recommend.
+//
+// And the porting corpus (Corpus/README.md), all of it written here: modules in the shapes of
+// real apps' AlarmKit code (Corpus/Apps), the stand-ins for the frameworks two of them bridge
+// to (Corpus/Stubs), and TintedAlarm (Corpus/Written), for what none of the apps uses; each
+// built against the `AlarmKit` and `AppIntents` products.
+let alarmKit: [Target.Dependency] = [
+    .product(name: "AlarmKit", package: "OpenAlarmKit"), .product(name: "AppIntents", package: "OpenAlarmKit"),
+]
+
 let package = Package(
     name: "PortedClock",
     dependencies: [.package(name: "OpenAlarmKit", path: "../..")],
@@ -17,9 +27,13 @@ let package = Package(
             name: "AliasedClock",
             dependencies: [.product(name: "OpenAlarmKit", package: "OpenAlarmKit")],
             swiftSettings: [.unsafeFlags(["-module-alias", "AlarmKit=OpenAlarmKit", "-module-alias", "AppIntents=OpenAppIntents"])]),
+        .executableTarget(name: "ReexportedClock", dependencies: alarmKit),
+
+        // Written: an asset-catalog tint, opacity, and Foundation through AlarmKit, run by
+        // scripts/check-porting; its asset catalog copied as it is (Linux has no asset compiler).
         .executableTarget(
-            name: "ReexportedClock",
-            dependencies: [.product(name: "AlarmKit", package: "OpenAlarmKit"), .product(name: "AppIntents", package: "OpenAlarmKit")]),
+            name: "TintedAlarm", dependencies: alarmKit, path: "Corpus/Written/TintedAlarm",
+            resources: [.copy("Assets.xcassets")]),
     ],
     swiftLanguageModes: [.v5]
 )
