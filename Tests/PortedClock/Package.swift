@@ -21,7 +21,11 @@ let alarmKit: [Target.Dependency] = [
 
 let package = Package(
     name: "PortedClock",
-    dependencies: [.package(name: "OpenAlarmKit", path: "../..")],
+    dependencies: [
+        .package(name: "OpenAlarmKit", path: "../.."),
+        // The root package's own logging library, for TintedAlarm's os.Logger calls on Linux.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
         .executableTarget(
             name: "AliasedClock",
@@ -29,10 +33,12 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-module-alias", "AlarmKit=OpenAlarmKit", "-module-alias", "AppIntents=OpenAppIntents"])]),
         .executableTarget(name: "ReexportedClock", dependencies: alarmKit),
 
-        // Written: an asset-catalog tint, opacity, and Foundation through AlarmKit, run by
-        // scripts/check-porting; its asset catalog copied as it is (Linux has no asset compiler).
+        // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
+        // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
+        // asset catalog copied as it is (Linux has no asset compiler).
         .executableTarget(
-            name: "TintedAlarm", dependencies: alarmKit, path: "Corpus/Written/TintedAlarm",
+            name: "TintedAlarm", dependencies: alarmKit + [.product(name: "Logging", package: "swift-log")],
+            path: "Corpus/Written/TintedAlarm",
             resources: [.copy("Assets.xcassets")]),
     ],
     swiftLanguageModes: [.v5]

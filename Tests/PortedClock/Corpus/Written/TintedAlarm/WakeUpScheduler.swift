@@ -3,7 +3,7 @@
 // (`Color(.appSecondary)`), SwiftUI's `opacity(_:)` and `Color(white:)` on a tint, and
 // Foundation reached only through `import AlarmKit` (`JSONSerialization`, `NSError` with
 // `NSLocalizedDescriptionKey`, `UserDefaults`, `CGFloat`), as an iOS file gets it from its
-// SwiftUI import.
+// SwiftUI import; and `os.Logger` with `privacy:` interpolations, through OSLogOnLinux.swift.
 import AlarmKit
 import AppIntents
 #if canImport(SwiftUI)
@@ -30,6 +30,7 @@ struct SnoozeWakeUpIntent: LiveActivityIntent {
 
     func perform() async throws -> some IntentResult {
         guard let id = UUID(uuidString: alarmID) else {
+            Logger(subsystem: "com.example.wakeup", category: "intents").fault("no alarm \(alarmID, privacy: .public)")
             throw NSError(domain: "WakeUp", code: 1, userInfo: [NSLocalizedDescriptionKey: "Invalid alarm ID \(alarmID)"])
         }
         try AlarmManager.shared.countdown(id: id)
@@ -42,11 +43,14 @@ final class WakeUpScheduler {
     static let shared = WakeUpScheduler()
 
     private let defaults = UserDefaults(suiteName: "group.example.wakeup")
+    private let log = Logger(subsystem: "com.example.wakeup", category: "alarms")
     let ringWidth: CGFloat = 6
 
     /// The app's brand tint from its asset catalog; a gentle alarm is a faded purple.
     func tint(gentle: Bool) -> Color {
-        gentle ? Color.purple.opacity(0.15) : Color(.appSecondary)
+        let tint = gentle ? Color.purple.opacity(0.15) : Color(.appSecondary)
+        log.info("tint for \(gentle ? "a gentle" : "an", privacy: .public) alarm: \(tint, privacy: .private(mask: .hash))")
+        return tint
     }
 
     func attributes(label: String, gentle: Bool) -> AlarmAttributes<WakeUpData> {
@@ -71,6 +75,7 @@ final class WakeUpScheduler {
                 attributes: attributes(label: label, gentle: gentle),
                 secondaryIntent: SnoozeWakeUpIntent(alarmID: id.uuidString)))
         defaults?.set(label, forKey: "label-\(id.uuidString)")
+        log.notice("scheduled \(label, privacy: .private) as \(id.uuidString, privacy: .public)")
         return id
     }
 
