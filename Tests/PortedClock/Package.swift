@@ -33,6 +33,12 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-module-alias", "AlarmKit=OpenAlarmKit", "-module-alias", "AppIntents=OpenAppIntents"])]),
         .executableTarget(name: "ReexportedClock", dependencies: alarmKit),
 
+        // Stand-ins for the frameworks the bridges are written against.
+        .target(name: "ExpoModulesCore", path: "Corpus/Stubs/ExpoModulesCore"),
+
+        // In the shape of cvburgess/expo-alarm-kit: an Expo module; Foundation only through AlarmKit.
+        .target(name: "ExpoAlarms", dependencies: alarmKit + ["ExpoModulesCore"], path: "Corpus/Apps/ExpoAlarms"),
+
         // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
         // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
         // asset catalog copied as it is (Linux has no asset compiler).
