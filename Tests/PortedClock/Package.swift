@@ -35,9 +35,12 @@ let package = Package(
 
         // Stand-ins for the frameworks the bridges are written against.
         .target(name: "ExpoModulesCore", path: "Corpus/Stubs/ExpoModulesCore"),
+        .target(name: "NitroModules", path: "Corpus/Stubs/NitroModules"),
 
         // In the shape of cvburgess/expo-alarm-kit: an Expo module; Foundation only through AlarmKit.
         .target(name: "ExpoAlarms", dependencies: alarmKit + ["ExpoModulesCore"], path: "Corpus/Apps/ExpoAlarms"),
+        // In the shape of sauravhiremath/react-native-ios-alarmkit: a Nitro hybrid object.
+        .target(name: "NitroAlarms", dependencies: alarmKit + ["NitroModules"], path: "Corpus/Apps/NitroAlarms"),
 
         // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
         // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
