@@ -41,6 +41,9 @@ let package = Package(
         .target(name: "ExpoAlarms", dependencies: alarmKit + ["ExpoModulesCore"], path: "Corpus/Apps/ExpoAlarms"),
         // In the shape of sauravhiremath/react-native-ios-alarmkit: a Nitro hybrid object.
         .target(name: "NitroAlarms", dependencies: alarmKit + ["NitroModules"], path: "Corpus/Apps/NitroAlarms"),
+        // In the shape of gdelataillade/flutter_alarmkit: a Flutter plugin's intents, metadata and
+        // alarm encoding.
+        .target(name: "FlutterAlarms", dependencies: alarmKit, path: "Corpus/Apps/FlutterAlarms"),
 
         // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
         // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
