@@ -44,6 +44,10 @@ let package = Package(
         // In the shape of gdelataillade/flutter_alarmkit: a Flutter plugin's intents, metadata and
         // alarm encoding.
         .target(name: "FlutterAlarms", dependencies: alarmKit, path: "Corpus/Apps/FlutterAlarms"),
+        // In the shapes of FromF/AlarmKitSample and lioneldude83/AlarmKitDemo: sample apps' intents
+        // and metadata.
+        .target(name: "SampleActions", dependencies: alarmKit, path: "Corpus/Apps/SampleActions"),
+        .target(name: "TimerDemo", dependencies: alarmKit, path: "Corpus/Apps/TimerDemo"),
 
         // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
         // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
