@@ -48,6 +48,16 @@ let package = Package(
         // and metadata.
         .target(name: "SampleActions", dependencies: alarmKit, path: "Corpus/Apps/SampleActions"),
         .target(name: "TimerDemo", dependencies: alarmKit, path: "Corpus/Apps/TimerDemo"),
+        // In the shape of jihoonahn/withDay: an app of modules, split as it splits them (domain,
+        // scheduling interface and implementation, design system).
+        .target(name: "DayPlannerDomain", path: "Corpus/Apps/DayPlanner/Domain"),
+        .target(
+            name: "DayPlannerAlarmsInterface", dependencies: alarmKit + ["DayPlannerDomain"],
+            path: "Corpus/Apps/DayPlanner/AlarmsInterface"),
+        .target(
+            name: "DayPlannerAlarms", dependencies: alarmKit + ["DayPlannerAlarmsInterface", "DayPlannerDomain"],
+            path: "Corpus/Apps/DayPlanner/Alarms"),
+        .target(name: "DayPlannerPalette", dependencies: alarmKit, path: "Corpus/Apps/DayPlanner/Palette"),
 
         // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
         // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
