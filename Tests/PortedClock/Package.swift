@@ -13,8 +13,9 @@ import PackageDescription
 //
 // And the porting corpus (Corpus/README.md), all of it written here: modules in the shapes of
 // real apps' AlarmKit code (Corpus/Apps), the stand-ins for the frameworks two of them bridge
-// to (Corpus/Stubs), and TintedAlarm (Corpus/Written), for what none of the apps uses; each
-// built against the `AlarmKit` and `AppIntents` products.
+// to (Corpus/Stubs), and two executables (Corpus/Written): TintedAlarm, for what none of the
+// apps uses, and AppShapesProbe, which runs the app modules' logic; each built against the
+// `AlarmKit` and `AppIntents` products.
 let alarmKit: [Target.Dependency] = [
     .product(name: "AlarmKit", package: "OpenAlarmKit"), .product(name: "AppIntents", package: "OpenAlarmKit"),
 ]
@@ -61,11 +62,15 @@ let package = Package(
 
         // Written: an asset-catalog tint, opacity, Foundation through AlarmKit, and os.Logger
         // calls with privacy: interpolations over swift-log, run by scripts/check-porting; its
-        // asset catalog copied as it is (Linux has no asset compiler).
+        // asset catalog shipped as it is (Linux has no asset compiler).
         .executableTarget(
             name: "TintedAlarm", dependencies: alarmKit + [.product(name: "Logging", package: "swift-log")],
             path: "Corpus/Written/TintedAlarm",
             resources: [.copy("Assets.xcassets")]),
+        // Written: runs what the app-shaped modules do without alarmd (scripts/check-porting).
+        .executableTarget(
+            name: "AppShapesProbe", dependencies: alarmKit + ["DayPlannerPalette", "ExpoAlarms", "FlutterAlarms"],
+            path: "Corpus/Written/AppShapesProbe"),
     ],
     swiftLanguageModes: [.v5]
 )
