@@ -2,8 +2,9 @@
 // (Corpus/Apps), for what none of the apps studied uses: an asset-catalog tint
 // (`Color(.appSecondary)`), SwiftUI's `opacity(_:)` and `Color(white:)` on a tint, and
 // Foundation reached only through `import AlarmKit` (`JSONSerialization`, `NSError` with
-// `NSLocalizedDescriptionKey`, `UserDefaults`, `CGFloat`), as an iOS file gets it from its
-// SwiftUI import; and `os.Logger` with `privacy:` interpolations, through OSLogOnLinux.swift.
+// `NSLocalizedDescriptionKey`, `UserDefaults`, `CGFloat`, `NSDictionary` bridging), as an
+// iOS file gets it from its SwiftUI import; and `os.Logger` with `privacy:` interpolations,
+// through OSLogOnLinux.swift.
 import AlarmKit
 import AppIntents
 #if canImport(SwiftUI)
@@ -84,6 +85,13 @@ final class WakeUpScheduler {
         let object: [String: Any] = ["label": label, "time": ["hour": hour, "minute": minute]]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         return String(data: data, encoding: .utf8) ?? ""
+    }
+
+    /// What the widget hands back, read the way code written for Objective-C bridging reads
+    /// it: an `NSDictionary`, cast to a Swift dictionary, with a nested one inside.
+    func hour(fromWidget reply: Any) -> Int? {
+        guard let dictionary = reply as? NSDictionary, let plain = dictionary as? [String: Any] else { return nil }
+        return (plain["time"] as? [String: Any])?["hour"] as? Int
     }
 
     /// The countdown ring's stroke, thinner as the alarm nears.

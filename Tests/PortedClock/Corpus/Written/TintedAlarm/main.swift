@@ -12,6 +12,7 @@ print("named in bundle", Color("AppSecondary", bundle: .module))
 print("not in bundle", Color("Missing", bundle: .module))
 print("payload", try scheduler.payload(label: "Wake up", hour: 7, minute: 30))
 print("ring", scheduler.ringStroke(remaining: 30, total: 60))
+print("bridged hour", scheduler.hour(fromWidget: ["label": "Wake up", "time": ["hour": 7, "minute": 30]] as NSDictionary) ?? -1)
 do {
     _ = try await SnoozeWakeUpIntent(alarmID: "not an id").perform()
 } catch let error as NSError {
