@@ -1,20 +1,64 @@
-/// A portable sRGB color for tints and button text, named like SwiftUI's so that
-/// `.orange` or `Color.blue` in AlarmKit code keeps compiling.
-public struct Color: Codable, Hashable, Sendable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var opacity: Double
+/// A portable sRGB color for tints and button text, with the names of SwiftUI's `Color` that
+/// AlarmKit code builds a tint with: the system colors (`.orange`, `Color.blue`),
+/// `Color(red:green:blue:opacity:)`, `Color(.sRGB, red:...)`, `Color(white:)` and
+/// `.opacity(_:)`. Its public members are SwiftUI's names only, so an app's own extensions
+/// (a `Color(hex:)`, say) keep meaning what they mean on Apple platforms.
+public struct Color: Codable, Hashable, Sendable, CustomStringConvertible {
+    // sRGB components, gamma-encoded, as stored and sent; 0 to 1 once bounds-checked.
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var opacity: Double
 
-    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
+    /// SwiftUI's color spaces for `Color(_:red:green:blue:opacity:)` and `Color(_:white:opacity:)`.
+    public enum RGBColorSpace: Hashable, Sendable {
+        /// The sRGB color space: components as stored.
+        case sRGB
+        /// sRGB primaries with linear components.
+        case sRGBLinear
+        /// Display P3: converted to sRGB, a color outside sRGB's gamut clipped to its edge.
+        case displayP3
+    }
+
+    /// A color from its components in `colorSpace` (sRGB unless given).
+    public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        switch colorSpace {
+        case .sRGB:
+            (self.red, self.green, self.blue) = (red, green, blue)
+        case .sRGBLinear:
+            (self.red, self.green, self.blue) = (Self.encoded(red), Self.encoded(green), Self.encoded(blue))
+        case .displayP3:
+            // Display P3 shares sRGB's transfer curve; its primaries differ (the matrix is
+            // linear P3 to linear sRGB, both with the D65 white point).
+            let (r, g, b) = (Self.decoded(red), Self.decoded(green), Self.decoded(blue))
+            let clip = { (value: Double) in Self.encoded(min(max(value, 0), 1)) }
+            self.red = clip(1.224_940_2 * r - 0.224_940_2 * g)
+            self.green = clip(-0.042_056_9 * r + 1.042_056_9 * g)
+            self.blue = clip(-0.019_637_6 * r - 0.078_636_1 * g + 1.098_273_7 * b)
+        }
         self.opacity = opacity
     }
 
-    /// `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
-    public init?(hex: String) {
+    /// A gray with the given white level, 0 black to 1 white.
+    public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// This color with its opacity multiplied by `opacity`, as SwiftUI's modifier does:
+    /// `Color.purple.opacity(0.15)`.
+    public func opacity(_ opacity: Double) -> Color {
+        var faded = self
+        faded.opacity *= opacity
+        return faded
+    }
+
+    /// `#RRGGBBAA`, as SwiftUI describes a color given by its components.
+    public var description: String {
+        "#" + [red, green, blue, opacity].map(Self.byte).joined()
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`; nil for anything else. What people write in a setting.
+    package init?(hex: String) {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else {
@@ -27,12 +71,39 @@ public struct Color: Codable, Hashable, Sendable {
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-    public var hex: String {
-        func byte(_ component: Double) -> String {
-            let value = Int((min(max(component, 0), 1) * 255).rounded())
-            return (value < 16 ? "0" : "") + String(value, radix: 16, uppercase: true)
+    package var hex: String {
+        "#" + [red, green, blue].map(Self.byte).joined() + (opacity < 1 ? Self.byte(opacity) : "")
+    }
+
+    private static func byte(_ component: Double) -> String {
+        let value = Int((min(max(component.isNaN ? 0 : component, 0), 1) * 255).rounded())
+        return (value < 16 ? "0" : "") + String(value, radix: 16, uppercase: true)
+    }
+
+    // The sRGB transfer curve (IEC 61966-2-1), both ways: x^(1/2.4) = (x^5)^(1/12) and
+    // x^2.4 = x^2 * (x^2)^(1/5), so that the model needs no C math library.
+    private static func encoded(_ linear: Double) -> Double {
+        linear <= 0.003_130_8 ? 12.92 * linear : 1.055 * root(linear * linear * linear * linear * linear, 12) - 0.055
+    }
+
+    private static func decoded(_ encoded: Double) -> Double {
+        guard encoded > 0.040_45 else { return encoded / 12.92 }
+        let squared = ((encoded + 0.055) / 1.055) * ((encoded + 0.055) / 1.055)
+        return squared * root(squared, 5)
+    }
+
+    /// The positive `n`th root of a positive `value`: Newton's method from above, which
+    /// decreases to the root.
+    private static func root(_ value: Double, _ n: Int) -> Double {
+        var guess = max(value, 1)
+        for _ in 0..<200 {
+            var power = 1.0
+            for _ in 1..<n { power *= guess }
+            let next = (Double(n - 1) * guess + value / power) / Double(n)
+            if next >= guess { break }
+            guess = next
         }
-        return "#" + byte(red) + byte(green) + byte(blue) + (opacity < 1 ? byte(opacity) : "")
+        return guess
     }
 
     // SwiftUI's system colors, light appearance.

@@ -16,25 +16,43 @@ extension Color {
     ///
     /// Resolved once per name in a process.
     public init(_ name: String) {
+        self.init(named: name, searchingFirst: [])
+    }
+
+    /// A named color looked up first in the asset catalogs of `folders` (a bundle's, for the
+    /// `AlarmKit` module's `Color(_:bundle:)` and `ColorResource`), then as ``init(_:)`` does.
+    /// Resolved once per name and folders in a process.
+    package init(named name: String, searchingFirst folders: [String]) {
         self = Self.named.withLock { cache in
-            if let known = cache[name] { return known }
-            let resolved = NamedColorLookup(environment: ProcessInfo.processInfo.environment, executable: executablePath()).color(named: name)
-            cache[name] = resolved
+            let key = NamedColorKey(name: name, folders: folders)
+            if let known = cache[key] { return known }
+            let lookup = NamedColorLookup(
+                environment: ProcessInfo.processInfo.environment, executable: executablePath(), bundleFolders: folders)
+            let resolved = lookup.color(named: name)
+            cache[key] = resolved
             return resolved
         }
     }
 
-    private static let named = Mutex<[String: Color]>([:])
+    private static let named = Mutex<[NamedColorKey: Color]>([:])
+}
+
+private struct NamedColorKey: Hashable {
+    let name: String
+    let folders: [String]
 }
 
 /// Where a named color comes from; apart from the cache so tests can point it anywhere.
 package struct NamedColorLookup {
     let environment: [String: String]
     let executable: String?
+    /// Searched before the executable's folder and the data folders.
+    let bundleFolders: [String]
 
-    package init(environment: [String: String], executable: String?) {
+    package init(environment: [String: String], executable: String?, bundleFolders: [String] = []) {
         self.environment = environment
         self.executable = executable
+        self.bundleFolders = bundleFolders
     }
 
     package func color(named name: String) -> Color {
@@ -50,7 +68,7 @@ package struct NamedColorLookup {
 
     /// Folders that may hold the app's asset catalogs, most specific first.
     var catalogFolders: [String] {
-        var folders: [String] = []
+        var folders = bundleFolders
         if let executable, let slash = executable.lastIndex(of: "/") { folders.append(String(executable[..<slash])) }
         if let appID, !appID.isEmpty, !appID.contains("/") {
             let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"

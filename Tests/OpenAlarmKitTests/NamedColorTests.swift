@@ -52,6 +52,21 @@ import Testing
         #expect(chosen.color(named: "AccentColor").hex == "#336699")
     }
 
+    @Test func aBundlesCatalogComesBeforeTheExecutablesFolder() throws {
+        // What `Color(.appSecondary)` and `Color(_:bundle:)` search first (the AlarmKit module
+        // passes the bundle's resource and bundle folders).
+        try write(Self.accentSet, to: root + "/bin/App_App.resources/Assets.xcassets/AccentColor.colorset/Contents.json")
+        try write(#"{"colors":[{"color":{"components":{"red":"0","green":"0","blue":"255"}},"idiom":"universal"}]}"#,
+                  to: root + "/bin/Assets.xcassets/AccentColor.colorset/Contents.json")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let inBundle = NamedColorLookup(
+            environment: ["HOME": root], executable: root + "/bin/clock", bundleFolders: [root + "/bin/App_App.resources"])
+        #expect(inBundle.color(named: "AccentColor") == Color(red: 0.8, green: 0.4, blue: 0.2))
+        // A name the bundle lacks is looked up as Color(_ name:) does: beside the executable.
+        let beside = NamedColorLookup(environment: ["HOME": root], executable: root + "/bin/clock", bundleFolders: [root + "/elsewhere"])
+        #expect(beside.color(named: "AccentColor").hex == "#0000FF")
+    }
+
     @Test func brokenCatalogsAndNamesFallBack() throws {
         try write("{not json", to: root + "/bin/A.xcassets/AccentColor.colorset/Contents.json")
         try write(Self.accentSet, to: root + "/bin/A.xcassets/x.colorset/Contents.json")

@@ -103,6 +103,6 @@ enum ClockMain {
         print(String(reflecting: AlarmKit.Alarm.self), String(reflecting: AlarmKit.AlarmManager.self), String(reflecting: AlarmKit.Alarm.State.self))
         let result = try await SnoozeClockIntent().perform()
         print((result as? IntentResultContainer<Never, Never, Never, IntentDialog>)?.dialog?.full.text ?? "no dialog")
-        print(configuration.attributes.presentation.alert.title, configuration.attributes.tintColor.hex)
+        print(configuration.attributes.presentation.alert.title, configuration.attributes.tintColor)
     }
 }
