@@ -68,9 +68,13 @@ enum Format {
     }
 
     /// What the alarm does next, in words: "rings Mon 06:30, in 9 h 12 min".
-    /// `zone` and `locale` are looked up once by a caller with many rows.
-    static func status(of record: AlarmRecord, now: Date = Date(), zone: ZoneRules = .current, locale: LocalTimeText = .current) -> String {
-        if let off = turnedOff(record) { return off }
+    /// `zone` and `locale` are looked up once by a caller with many rows. `advice`: a turned-off
+    /// alarm says which command turns it on (not in a status bar's tooltip, which is no terminal).
+    static func status(of record: AlarmRecord, now: Date = Date(), zone: ZoneRules = .current, locale: LocalTimeText = .current, advice: Bool = true) -> String {
+        if record.disabledAt != nil { return advice ? turnedOff(record) ?? Text.off : Text.off }
+        if let until = record.snoozedUntil(calendar: calendar(for: record, zone: zone)) {
+            return Text.snoozedUntil(when(until, now: now, zone: zone, locale: locale), in: duration(until.timeIntervalSince(now)))
+        }
         switch record.phase {
         case .scheduled(let fire):
             var text = Text.rings(when(fire, now: now, zone: zone, locale: locale), in: duration(fire.timeIntervalSince(now)))
@@ -86,6 +90,11 @@ enum Format {
         case .alerting(let since, _):
             return Text.ringingSince(when(since, now: now, zone: zone, locale: locale))
         }
+    }
+
+    /// The wall clock the record's schedule follows: its own zone's, else `zone`.
+    static func calendar(for record: AlarmRecord, zone: ZoneRules) -> FireTimeCalendar {
+        FireTimeCalendar(timeZone: record.timeZone.flatMap { ZoneRules.named($0) } ?? zone)
     }
 
     /// An alarm that keeps an event's zone: its fire on that zone's clock, " (08:50 America/New_York)".
@@ -128,7 +137,7 @@ enum Format {
             Text.detailID(record.id.uuidString.lowercased()),
             Text.detailTitle(title(record)),
             Text.detailApp(TerminalSafe.text(record.appID)),
-            Text.detailState(Text.stateName(record.phase.state), status(of: record, now: now)),
+            Text.detailState(stateName(record), status(of: record, now: now)),
             Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {

@@ -24,6 +24,7 @@ extension Text {
     static func countingDownBefore(_ duration: String) -> String { tr(" (counting down from %s before)", duration) }
     static func pausedWithLeft(_ left: String) -> String { tr("paused with %s left", left) }
     static func ringingSince(_ when: String) -> String { tr("ringing since %s", when) }
+    static func snoozedUntil(_ when: String, in left: String) -> String { tr("snoozed until %1$s, in %2$s", when, left) }
     static var defaultSound: String { tr("default") }
 
     // `list`

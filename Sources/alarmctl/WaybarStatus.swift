@@ -34,7 +34,7 @@ struct WaybarStatus: Encodable, Equatable {
 
     /// Ringing beats counting down beats paused beats the next scheduled alarm.
     static func of(_ alarms: [AlarmRecord], now: Date, zone: ZoneRules = .current) -> WaybarStatus {
-        let tooltip = alarms.isEmpty ? Text.noAlarms : alarms.map { "\(Format.title($0)): \(Format.status(of: $0, now: now))" }.joined(separator: "\n")
+        let tooltip = alarms.isEmpty ? Text.noAlarms : alarms.map { "\(Format.title($0)): \(Format.status(of: $0, now: now, zone: zone, advice: false))" }.joined(separator: "\n")
         if let ringing = alarms.first(where: { $0.phase.state == .alerting }) {
             return WaybarStatus(text: "🔔 \(Format.title(ringing))", tooltip: tooltip, class: "ringing", percentage: 100)
         }
@@ -51,7 +51,7 @@ struct WaybarStatus: Encodable, Equatable {
             let done = total > 0 ? Int((elapsed / total * 100).rounded().clamped(to: 0...100)) : 0
             return WaybarStatus(text: "⏸ \(Format.title(paused)) \(Format.clock(total - elapsed))", tooltip: tooltip, class: "paused", percentage: done)
         }
-        if let next = alarms.first(where: { $0.phase.state == .scheduled }), case .scheduled(let fire) = next.phase {
+        if let next = alarms.first(where: { $0.phase.state == .scheduled && $0.disabledAt == nil }), case .scheduled(let fire) = next.phase {
             return WaybarStatus(text: "⏰ \(Format.when(fire, now: now, zone: zone))", tooltip: tooltip, class: "scheduled", percentage: 0)
         }
         return WaybarStatus(text: "", tooltip: tooltip, class: "idle", percentage: 0)

@@ -222,14 +222,14 @@ class Suite:
             for field, value in (("Hours", 0), ("Minutes", 3), ("Seconds", 0)):
                 driver.set_value(app.find("spin button", field, timeout=10, within=window), value)
             driver.click(app.find("push button", "Start custom timer", within=window))
-            line = driver.wait_until(lambda: [l for l in daemon.list_lines() if "countdown" in l], 3,
+            line = driver.wait_until(lambda: [l for l in daemon.list_lines() if "counting down" in l], 3,
                                      "a countdown in `alarmctl list` after Start")[0]
             # OPENALARMKIT_TIMER_PRESET_SECONDS shortens this one too: stopped before it rings.
             row = app.find("list item", re.compile(r", .*left$"), timeout=5, within=window)
             shown = row.name
             title = shown.split(",")[0]
             driver.click(app.find("push button", f"Stop {title}", within=row))
-            driver.wait_until(lambda: not [l for l in daemon.list_lines() if "countdown" in l], 3,
+            driver.wait_until(lambda: not [l for l in daemon.list_lines() if "counting down" in l], 3,
                               f"the timer to go after 'Stop {title}'")
             return f"{line.split()[0]} counted down in alarmd, shown as {shown!r}, stopped from its row"
         self.check("a custom timer starts in alarmd; its row's Stop ends it", custom_starts)
@@ -244,11 +244,11 @@ class Suite:
             first = countdown.name
             driver.wait_until(lambda: countdown.name != first, 2.5, f"the countdown to tick from {first!r}")
             ticked = countdown.name
-            driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 8, "the timer to ring in alarmd")
+            driver.wait_until(lambda: any("ringing" in line for line in daemon.list_lines()), 8, "the timer to ring in alarmd")
             written = oak.wait_for_sound(daemon, 5)
             stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=window)
             driver.click(stop)
-            driver.wait_until(lambda: not any("alerting" in line for line in daemon.list_lines()), 3,
+            driver.wait_until(lambda: not any("ringing" in line for line in daemon.list_lines()), 3,
                               f"the alarm to stop after {stop.name!r} in the ringing view")
             return f"{first!r} -> {ticked!r}, rang ({written} bytes into the ALSA file device), {stop.name!r} stopped it"
         self.check("a 5 s timer from a preset ticks, rings with sound, and Stop in the ringing view stops it",

@@ -80,7 +80,7 @@ def shoot(args, desktop, scheme):
 
     # An alarm (not a timer), so the ringing view shows Snooze beside Stop.
     daemon.ctl("add", "1s", "--title", "Time to leave")
-    driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 5, "the timer to ring")
+    driver.wait_until(lambda: any("ringing" in line for line in daemon.list_lines()), 5, "the timer to ring")
     stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=app.windows()[0])
     time.sleep(1)
     grab(window, out("ringing"))
