@@ -173,7 +173,7 @@ private func clockWithColon(_ word: SpecText) -> SpecText {
 /// The known word closest to `word` (a letter left out, added, changed or two swapped, or
 /// two of those in a longer word), for "did you mean": nil when none is that close, and for
 /// words of one or two letters, which are close to too much.
-func closest(_ word: String, among candidates: [String]) -> String? {
+package func closest(_ word: String, among candidates: [String]) -> String? {
     let lower = word.lowercased()
     guard !candidates.contains(lower), lower.count > 2 else { return nil }
     let limit = lower.count <= 4 ? 1 : 2
@@ -193,21 +193,4 @@ func closestWord(_ word: String, names: WeekdayNames) -> String? {
 /// A name in a list of days that names none: the closest day name.
 func closestDay(_ word: String, names: WeekdayNames) -> String? {
     closest(word, among: names.spellings.filter { $0.count >= 3 })
-}
-
-/// Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours.
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
-        }
-    }
-    return table[a.count][b.count]
 }

@@ -17,10 +17,13 @@ enum Format {
         return locale.weekdayAndTime(date, zone: zone, seconds: true)
     }
 
-    /// "45 s", "5 min", "9 h 12 min", "3 d 4 h".
+    /// "45 s", "1 min 30 s", "5 min", "9 h 12 min", "3 d 4 h": seconds while they matter
+    /// (under 5 minutes: `timer 90s` is "in 1 min 30 s", not "in 2 min"), then whole minutes
+    /// rounded up.
     static func duration(_ seconds: TimeInterval) -> String {
         let s = Int(clampingFinite: seconds.rounded(.up))
         if s < 60 { return Text.seconds(max(s, 0)) }
+        if s < 300, s % 60 != 0 { return Text.minutesSeconds(s / 60, s % 60) }
         let minutes = (s + 59) / 60
         if minutes < 60 { return Text.minutes(minutes) }
         let hours = minutes / 60, restMinutes = minutes % 60

@@ -5,6 +5,10 @@ import LinuxSupport
 /// The commands' confirmations and errors (see `Text`).
 extension Text {
     static func version(_ version: String) -> String { "alarmctl \(version)" }
+    static func unknownCommand(_ word: String, suggestion: String) -> String {
+        tr("unknown command '%1$s': did you mean '%2$s'? (alarmctl --help lists the commands)", word, suggestion)
+    }
+    static func unknownCommand(_ word: String) -> String { tr("unknown command '%s' (alarmctl --help lists the commands)", word) }
     /// Every error line: "alarmctl: <message>".
     static func complaint(_ message: String) -> String { tr("alarmctl: %s", message) }
     static func warning(_ warning: String) -> String { tr("warning: %s", warning) }

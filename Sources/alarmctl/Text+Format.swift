@@ -7,6 +7,7 @@ extension Text {
     // Durations: "45 s", "5 min", "9 h 12 min", "3 d 4 h".
     static func seconds(_ s: Int) -> String { tr("%s s", String(s)) }
     static func minutes(_ m: Int) -> String { tr("%s min", String(m)) }
+    static func minutesSeconds(_ m: Int, _ s: Int) -> String { tr("%1$s min %2$s s", String(m), String(s)) }
     static func hours(_ h: Int) -> String { tr("%s h", String(h)) }
     static func hoursMinutes(_ h: Int, _ m: Int) -> String { tr("%1$s h %2$s min", String(h), String(m)) }
     static func days(_ d: Int) -> String { tr("%s d", String(d)) }
