@@ -167,10 +167,9 @@ package struct AlarmRowMaker: Sendable {
             if case .weekly(let days) = relative.repeats, !days.isEmpty { return WeekdaySet(days).text(localTime: localTime) }
             return tr("Once")
         case .fixed(let date):
-            // A one-off at an instant: its day, unless that is within the coming day (a kept
-            // alarm whose date is behind it shows that date).
-            let seconds = date.timeIntervalSince(now)
-            return seconds < 86_400 && seconds > 0 ? tr("Once") : localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
+            // A one-off at an instant: its day, unless that is within a day of now (a kept
+            // alarm that rang long ago shows when).
+            return abs(date.timeIntervalSince(now)) < 86_400 ? tr("Once") : localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
         case nil:
             return ""
         }
