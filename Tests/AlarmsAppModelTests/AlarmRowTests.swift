@@ -73,6 +73,15 @@ import Testing
         #expect(maker.row(skipping, now: now).action == .skip)
     }
 
+    @Test func refusalsOfARowsRequestAreWordedForAPerson() {
+        var rang = record("Dentist", hour: 9, firesIn: 0, disabled: true)
+        rang.schedule = .fixed(now - 3600)
+        let refusal = ConnectionError.refused(.init(.invalidTransition, "this alarm would never ring: its date has passed"))
+        #expect(AlarmRowMaker.refusal(.enable, record: rang, error: refusal, now: now) == "“Dentist” rang on its date: open it and choose a new date to use it again.")
+        let other = ConnectionError.refused(.init(.storage, "disk full"))
+        #expect(AlarmRowMaker.refusal(.disable, record: rang, error: other, now: now) == "disk full")
+    }
+
     @Test func aSnoozedAlarmSaysUntilWhenAndOffersStop() {
         let snoozed = record("Take medicine", hour: 7, firesIn: 0,
                              phase: .countdown(startDate: now, fireDate: now + 540, total: 540, previouslyElapsed: 0))
