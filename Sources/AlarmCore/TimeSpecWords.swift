@@ -171,12 +171,13 @@ private func clockWithColon(_ word: SpecText) -> SpecText {
 }
 
 /// The known word closest to `word` (a letter left out, added, changed or two swapped, or
-/// two of those in a longer word), for "did you mean": nil when none is that close, and for
-/// words of one or two letters, which are close to too much.
+/// two of those in a word of eight letters or more), for "did you mean": nil when none is that
+/// close, and for words of one or two letters, which are close to too much.
 package func closest(_ word: String, among candidates: [String]) -> String? {
     let lower = word.lowercased()
     guard !candidates.contains(lower), lower.count > 2 else { return nil }
-    let limit = lower.count <= 4 ? 1 : 2
+    // Two changes only in a long word: `montag` is two from `mittag`, and means neither.
+    let limit = lower.count <= 7 ? 1 : 2
     var best: (distance: Int, word: String)?
     for candidate in candidates.sorted() where abs(candidate.count - lower.count) <= limit {
         let distance = editDistance(Array(lower), Array(candidate))
