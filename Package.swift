@@ -199,7 +199,8 @@ let package = Package(
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),
-        .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
+        // With AlarmSystem, which words the core's refusals (TimeSpecError.message).
+        .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore", "AlarmSystem"]),
         .testTarget(name: "AlarmCalendarTests", dependencies: ["AlarmCalendar", "AlarmSystem", "TestSupport"]),
         // Runs the built alarmctl as a subprocess; the dependency makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["alarmctl", "alarmd", "TestSupport"]),

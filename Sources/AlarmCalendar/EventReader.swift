@@ -144,6 +144,11 @@ struct EventReader {
         var record = OurProperties.record(
             ours, title: summary ?? "Alarm", schedule: schedule, sound: OurProperties.sound(valarm.first("ATTACH")?.value))
         record.timeZone = zoneName
+        if ours.isEmpty {
+            // Someone else's event (none of our properties): its popup says where and when it starts.
+            let startsAfter = absolute.map { dtstart.instant(in: rules).timeIntervalSince($0) } ?? Double(-offset)
+            record.metadata = EventReminder(location: event.first("LOCATION").map { ICalText.unescape($0.value) }, startsAfter: startsAfter).metadata
+        }
         // Our own alarms' UIDs are their ids as we write them; any other UID (a lowercase
         // UUID from Thunderbird included) is kept as it is, for re-import and sync to match.
         if let id = UUID(uuidString: uid), id.uuidString == uid {

@@ -26,7 +26,7 @@ extension Lifecycle {
     func enable(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
         guard record.disabledAt != nil, let schedule = record.schedule else { return Transition(record: record, effects: []) }
         guard let fire = calendar(for: record).nextFire(of: schedule, after: now) else {
-            throw .neverFires("its date passed while it was turned off; give it a new one with `edit`")
+            throw .neverFires("its date has passed; give it a new one with `edit`")
         }
         var next = record
         next.disabledAt = nil
@@ -35,8 +35,13 @@ extension Lifecycle {
     }
 
     /// A repeating alarm passes over the occurrence it waits for (or counts down to) and waits
-    /// for the one after; `skippedFire` remembers which, for `list`.
+    /// for the one after; `skippedFire` remembers which, for `list`. One skip at a time: an
+    /// alarm that already skips a date still ahead refuses a second (`alreadySkips`), so what
+    /// it says it skips is all it skips.
     func skip(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        if let skipped = record.skippedFire, skipped > now, record.disabledAt == nil, let next = Self.fire(of: record) {
+            throw .alreadySkips(skipped: skipped, next: next)
+        }
         let waitingFor: Date
         switch record.phase {
         case .scheduled(let fire): waitingFor = fire
@@ -51,6 +56,32 @@ extension Lifecycle {
         next.skippedFire = waitingFor
         let withdraw: [LifecycleEffect] = record.phase.state == .countdown ? [.withdraw(record.id)] : []
         return chain(Transition(record: next, effects: withdraw + [.persist(next)]), now: now)
+    }
+
+    /// The skip undone: the alarm waits for the occurrence it passed over again (counting down
+    /// at once if that one's countdown has begun). Only while that occurrence is still ahead.
+    func unskip(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
+        guard let skipped = record.skippedFire, skipped > now, record.disabledAt == nil else {
+            throw .invalidTransition(event: .unskip, state: record.phase.state)
+        }
+        var effects: [LifecycleEffect] = []
+        switch record.phase {
+        case .scheduled: break
+        case .countdown: effects.append(.withdraw(record.id))  // the later date's long countdown
+        case .paused, .alerting: throw .invalidTransition(event: .unskip, state: record.phase.state)
+        }
+        var next = record
+        next.phase = .scheduled(fireDate: skipped)
+        next.skippedFire = nil
+        return chain(Transition(record: next, effects: effects + [.persist(next)]), now: now)
+    }
+
+    /// The fire the alarm waits for or counts down to; nil while paused or ringing.
+    static func fire(of record: AlarmRecord) -> Date? {
+        switch record.phase {
+        case .scheduled(let fire), .countdown(_, let fire, _, _): fire
+        case .paused, .alerting: nil
+        }
     }
 
     /// `replacement` takes the place of `existing`, keeping its id and owner: exactly as if

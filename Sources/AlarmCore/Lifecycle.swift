@@ -6,7 +6,7 @@ import AlarmModel
 /// ```
 ///             cancel (any state) -> removed
 ///  scheduled --(fire - preAlert)--> countdown --(fire)--> alerting
-///                                    |  ^                   | stop: one-shot -> removed,
+///                                    |  ^                   | stop: one-shot -> removed (a person's: off),
 ///                         pause      v  | resume            |       repeating -> next date
 ///                                   paused                  | countdown: -> countdown(postAlert ?? preAlert)
 ///                                                           | ring timeout: as stop, missed
@@ -136,6 +136,9 @@ public struct Lifecycle: Sendable {
         case (.skip, _):
             return try skip(record, now: now)
 
+        case (.unskip, _):
+            return try unskip(record, now: now)
+
         case (.stop, .scheduled), (.custom, _), (.countdown, _), (.pause, _), (.resume, _):
             throw .invalidTransition(event: event, state: state)
         }
@@ -211,12 +214,29 @@ public struct Lifecycle: Sendable {
 
     private func moveOn(_ record: AlarmRecord, after instant: Date, now: Date, effects: [LifecycleEffect]) -> Transition {
         guard record.repeats, let schedule = record.schedule, let fire = calendar(for: record).nextFire(of: schedule, after: instant) else {
+            if let kept = keptOff(record, after: instant, now: now) { return Transition(record: kept, effects: effects + [.persist(kept)]) }
             return Transition(record: nil, effects: effects + [.delete(record.id)])
         }
         var next = record
         next.phase = .scheduled(fireDate: fire)
         next.skippedFire = nil  // a skipped date is behind it now
         return chain(Transition(record: next, effects: effects + [.persist(next)]), now: now)
+    }
+
+    /// A one-off alarm of the person's own tools, after it rang (or was missed): kept, turned
+    /// off, waiting for the date its schedule would select next (a dated one keeps its date),
+    /// so turning it on again or giving it a new date uses it again. Nil: it goes.
+    private func keptOff(_ record: AlarmRecord, after instant: Date, now: Date) -> AlarmRecord? {
+        guard let schedule = record.schedule, policy.keptAfterRinging.contains(record.appID) else { return nil }
+        var kept = record
+        kept.disabledAt = now
+        kept.skippedFire = nil
+        if case .fixed(let date) = schedule {
+            kept.phase = .scheduled(fireDate: date)
+        } else {
+            kept.phase = .scheduled(fireDate: calendar(for: record).nextFire(of: schedule, after: instant) ?? instant)
+        }
+        return kept
     }
 
     /// Applies `.due` once more when a transition leaves the alarm already due (a pre-alert

@@ -21,6 +21,8 @@ public enum LifecycleEvent: String, Codable, Hashable, Sendable, CaseIterable {
     case disable, enable
     /// A repeating alarm passes over its next occurrence.
     case skip
+    /// A skip is undone: the occurrence it passed over rings after all.
+    case unskip
 }
 
 /// Work the daemon carries out for a transition, in order.
@@ -72,10 +74,23 @@ public struct LifecyclePolicy: Hashable, Sendable {
     /// How late a fire may be processed and still ring; later ones are reported missed.
     public var lateTolerance: TimeInterval
 
-    public init(defaultSnooze: TimeInterval = 9 * 60, ringTimeout: TimeInterval = 10 * 60, lateTolerance: TimeInterval = 10 * 60) {
+    /// The apps whose one-off alarms stay after they rang, turned off, to be used again (as
+    /// GNOME Clocks keeps them): the person's own tools, alarmctl and the Alarms window, whose
+    /// alarms a person made and may want back. An app's AlarmKit alarms go after their Stop,
+    /// as AlarmKit's do.
+    public var keptAfterRinging: Set<String>
+
+    /// The app ids of the person's own tools: alarmctl (and what it imports) and the window.
+    public static let personsTools: Set<String> = ["alarmctl", "org.openalarmkit.Alarms"]
+
+    public init(
+        defaultSnooze: TimeInterval = 9 * 60, ringTimeout: TimeInterval = 10 * 60, lateTolerance: TimeInterval = 10 * 60,
+        keptAfterRinging: Set<String> = LifecyclePolicy.personsTools
+    ) {
         self.defaultSnooze = defaultSnooze
         self.ringTimeout = ringTimeout
         self.lateTolerance = lateTolerance
+        self.keptAfterRinging = keptAfterRinging
     }
 }
 
@@ -86,6 +101,9 @@ public enum LifecycleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The alarm can never fire: no schedule and no countdown, a fixed date in the past, a
     /// weekly schedule with no days, a countdown that is not positive.
     case neverFires(String)
+    /// `skip` on an alarm that already skips `skipped`: one skip at a time, so that what a
+    /// person reads ("skips Mon 06:30") is all that is skipped. It rings next at `next`.
+    case alreadySkips(skipped: Date, next: Date)
 
     public var description: String {
         switch self {
@@ -97,12 +115,15 @@ public enum LifecycleError: Error, Hashable, Sendable, CustomStringConvertible {
                 case .resume: "resume works only while the alarm is paused"
                 case .stop, .custom: "nothing is ringing or counting down yet"
                 case .skip: "skip works only for a repeating alarm that is waiting for its next date (and enabled)"
+                case .unskip: "it skips nothing"
                 case .disable: "a timer cannot be turned off; pause or cancel it"
                 default: "not possible now"
                 }
             return "cannot \(event.rawValue) an alarm that is \(state.rawValue): \(hint)"
         case .neverFires(let why):
             return "this alarm would never ring: \(why)"
+        case .alreadySkips(let skipped, let next):
+            return "it already skips its next date (\(UTCStamp.compact(skipped))) and rings next at \(UTCStamp.compact(next)): one skip at a time; undo it with unskip"
         }
     }
 }

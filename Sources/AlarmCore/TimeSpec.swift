@@ -10,23 +10,25 @@ import AlarmModel
 /// | date + time | `2026-06-09 09:41`, `today 18:00`, `tomorrow 7am` | fixed, local wall time |
 /// | ISO 8601 | `2026-06-09T09:41:00+02:00`, `...Z`, no offset = local | fixed |
 /// | duration | `90s`, `5m`, `1h30m`, `2h`, `1:30:00`, `in 10m`, `in 90` | countdown |
+/// | German | `morgen 7 Uhr`, `heute 19 Uhr`, `werktags 6.30`, `täglich 7:00`, `in 5 Minuten` | as the English |
+///
+/// Four digits are a clock time (`0730`, `1930`); a bare number of one or two digits is
+/// refused where a time could also be meant (`30`: 30m or 7:30?).
 public enum TimeSpec: Hashable, Sendable {
     case schedule(Alarm.Schedule)
     case countdown(TimeInterval)
-
-    static let advice = "try 7:30, weekdays 6:30, tomorrow 7am, 2026-06-09 09:41 or 10m"
 
     /// Parses `text`. `now` and `timeZone` place `today`/`tomorrow` and local dates, and
     /// refuse fixed times that are already past. `weekdays`: the day names taken besides
     /// English's (the person's locale's).
     public static func parse(_ text: String, now: Date, timeZone: ZoneRules, weekdays: WeekdayNames = .english) throws(TimeSpecError) -> TimeSpec {
-        let words = specWords(text)
+        let words = germanWords(specWords(text))
         guard let first = words.first else {
-            throw TimeSpecError(.empty, "empty time spec (\(advice))", input: text, offset: 0, length: 1)
+            throw TimeSpecError(.empty, .empty(.spec), input: text, offset: 0, length: 1)
         }
         if first.lower == "in" {
             guard words.count > 1 else {
-                throw TimeSpecError(.missingDuration, "missing duration after 'in' (e.g. in 10m)",
+                throw TimeSpecError(.missingDuration, .missingDurationAfterIn,
                                     input: text, offset: first.offset + first.length + 1, length: 1)
             }
             return .countdown(try DurationParser.parse(rest(of: text, from: words[1]), in: text, allowsShortForms: true))
@@ -51,15 +53,15 @@ public enum TimeSpec: Hashable, Sendable {
                 || WeekdaySetParser.isDaySelection(first, names: weekdays)
             {
                 _ = try dates.localDate(first, now: now)
-                throw TimeSpecError(.missingTime, "missing time after '\(first.string)' (e.g. \(first.string) 7:30)",
+                throw TimeSpecError(.missingTime, .missingTime(after: shown(first, in: text)),
                                     input: text, offset: first.offset + first.length, length: 1)
             }
-            throw TimeSpecError(.unknownWord, "can't read '\(first.string)' (\(advice))",
+            throw TimeSpecError(.unknownWord, .unknownWord(first.string, suggestion: closestWord(first.string, names: weekdays)),
                                 input: text, offset: first.offset, length: first.length)
         case 2:
             if try dates.instant(first) != nil {
                 let extra = words[1]
-                throw TimeSpecError(.unexpectedWord, "unexpected '\(extra.string)' after the date-time '\(first.string)' (write the offset without a space: 2026-06-09T09:41:00+02:00)",
+                throw TimeSpecError(.unexpectedWord, .unexpectedAfterDateTime(word: extra.string, dateTime: first.string),
                                     input: text, offset: extra.offset, length: extra.length)
             }
             let (dayWord, timeWord) = try dayAndTime(words[0], words[1], in: text)
@@ -72,10 +74,8 @@ public enum TimeSpec: Hashable, Sendable {
             return .schedule(.relative(.init(time: time, repeats: .weekly(days))))
         default:
             let extra = words[2]
-            throw TimeSpecError(
-                .unexpectedWord,
-                "unexpected '\(extra.string)' in '\(trimmed(text))' (a spec is a time, days and a time, a date and a time, or a duration: \(advice))",
-                input: text, offset: extra.offset, length: extra.length)
+            throw TimeSpecError(.unexpectedWord, .unexpectedWord(extra.string, spec: trimmed(text)),
+                                input: text, offset: extra.offset, length: extra.length)
         }
     }
 
@@ -95,17 +95,16 @@ public enum TimeSpec: Hashable, Sendable {
         let words = specWords(text)
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let dates = DateParser(input: text, calendar: calendar)
-        let advice = "use 2026-06-09T09:41:00+02:00, 2026-06-09 09:41 or 2026-06-09"
         guard let first = words.first else {
-            throw TimeSpecError(.empty, "empty date (\(advice))", input: text, offset: 0, length: 1)
+            throw TimeSpecError(.empty, .empty(.instant), input: text, offset: 0, length: 1)
         }
         guard words.count <= 2 else {
-            throw TimeSpecError(.unexpectedWord, "unexpected '\(words[2].string)' (\(advice))",
+            throw TimeSpecError(.unexpectedWord, .unexpectedInInstant(words[2].string),
                                 input: text, offset: words[2].offset, length: words[2].length)
         }
         if words.count == 1, let instant = try dates.instant(first) { return instant }
         guard DateParser.looksLikeDate(first), let date = try dates.localDate(first, now: Date(timeIntervalSince1970: 0)) else {
-            throw TimeSpecError(.badDate, "can't read date '\(first.string)' (\(advice))",
+            throw TimeSpecError(.badDate, .unreadableInstant(first.string),
                                 input: text, offset: first.offset, length: first.length)
         }
         guard words.count == 2 else { return calendar.instant(of: date, hour: 0, minute: 0) }
@@ -120,15 +119,19 @@ public enum TimeSpec: Hashable, Sendable {
         if ClockTimeParser.looksLikeClockTime(b) { return (a, b) }
         if ClockTimeParser.looksLikeClockTime(a) { return (b, a) }
         if b.characters.allSatisfy(isASCIIDigit) { throw ambiguous(b, in: input) }
-        throw TimeSpecError(.missingTime, "expected a time after '\(a.string)', got '\(b.string)' (\(ClockTimeParser.advice))",
+        throw TimeSpecError(.missingTime, .expectedTime(after: shown(a, in: input), got: b.string),
                             input: input, offset: b.offset, length: b.length)
     }
 
     private static func ambiguous(_ word: SpecText, in input: String) -> TimeSpecError {
-        let number = word.string
-        return TimeSpecError(.ambiguousNumber,
-                             "'\(number)' is ambiguous: write \(number):00 or \(number)am for a time, \(number)m or in \(number)s for a duration",
-                             input: input, offset: word.offset, length: word.length)
+        TimeSpecError(.ambiguousNumber, .ambiguousNumber(word.string), input: input, offset: word.offset, length: word.length)
+    }
+
+    /// A word as the person wrote it (`morgen`, not the `tomorrow` it was read as).
+    private static func shown(_ word: SpecText, in input: String) -> String {
+        let characters = Array(input)
+        guard let first = word.positions.first, let last = word.positions.last, first <= last, last < characters.count else { return word.string }
+        return String(characters[first...last])
     }
 
     /// The input from `word` to its end, spaces included.
@@ -142,7 +145,7 @@ public enum TimeSpec: Hashable, Sendable {
         _ schedule: Alarm.Schedule, _ instant: Date, now: Date, calendar: FireTimeCalendar, input: String
     ) throws(TimeSpecError) -> Alarm.Schedule {
         guard instant > now else {
-            throw TimeSpecError(.inPast, "'\(trimmed(input))' is \(calendar.iso8601(instant)), already past (now is \(calendar.iso8601(now)))",
+            throw TimeSpecError(.inPast, .inPast(spec: trimmed(input), instant: calendar.iso8601(instant), now: calendar.iso8601(now)),
                                 input: input, offset: 0, length: input.count)
         }
         return schedule

@@ -6,11 +6,6 @@ struct DateParser {
     let input: String
     let calendar: FireTimeCalendar
 
-    static let dateAdvice = "write dates as YYYY-MM-DD, e.g. 2026-06-09"
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
 
     static func looksLikeDate(_ word: SpecText) -> Bool {
         word.count >= 5 && word.characters[0..<4].allSatisfy(isASCIIDigit) && word.characters[4] == "-"
@@ -25,7 +20,7 @@ struct DateParser {
             guard Self.looksLikeDate(word) else { return nil }
             var cursor = Cursor(text: word, input: input)
             let date = try cursor.date()
-            try cursor.expectEnd("after the date (\(Self.dateAdvice), then a time)")
+            try cursor.expectEnd(.dateThenTime)
             return date
         }
     }
@@ -35,15 +30,15 @@ struct DateParser {
         guard Self.looksLikeDate(word), word.characters.contains(where: { $0 == "T" || $0 == "t" }) else { return nil }
         var cursor = Cursor(text: word, input: input)
         let date = try cursor.date()
-        try cursor.expect("T", "expected 'T' between date and time, as in 2026-06-09T09:41:00+02:00")
-        let hour = try cursor.twoDigits(.hourOutOfRange, "hour", 0...23)
-        try cursor.expect(":", "expected ':' after the hour, as in 2026-06-09T09:41:00+02:00")
-        let minute = try cursor.twoDigits(.minuteOutOfRange, "minute", 0...59)
+        try cursor.expect("T", .dateTimeSeparator)
+        let hour = try cursor.twoDigits(.hourOutOfRange, .hour, 0...23)
+        try cursor.expect(":", .hourColon)
+        let minute = try cursor.twoDigits(.minuteOutOfRange, .minute, 0...59)
         var second = 0
         var fraction = 0.0
         if cursor.peek == ":" {
             cursor.index += 1
-            second = try cursor.twoDigits(.secondOutOfRange, "second", 0...59)
+            second = try cursor.twoDigits(.secondOutOfRange, .second, 0...59)
             if cursor.peek == "." || cursor.peek == "," {
                 cursor.index += 1
                 fraction = try cursor.fraction()
@@ -65,9 +60,9 @@ struct DateParser {
 
         var peek: Character? { index < text.count ? asciiLowercased(text.characters[index]) : nil }
 
-        func failure(_ kind: TimeSpecError.Kind, _ message: String, _ range: Range<Int>) -> TimeSpecError {
+        func failure(_ kind: TimeSpecError.Kind, _ reason: TimeSpecError.Reason, _ range: Range<Int>) -> TimeSpecError {
             let (offset, length) = text.span(range)
-            return TimeSpecError(kind, message, input: input, offset: offset, length: length)
+            return TimeSpecError(kind, reason, input: input, offset: offset, length: length)
         }
 
         mutating func digits(maxCount: Int) -> (value: Int, range: Range<Int>)? {
@@ -77,52 +72,50 @@ struct DateParser {
             return (value, start..<index)
         }
 
-        mutating func expect(_ character: Character, _ advice: String) throws(TimeSpecError) {
+        mutating func expect(_ character: Character, _ advice: TimeSpecError.Advice) throws(TimeSpecError) {
             guard peek == asciiLowercased(character) else {
-                let shown = index < text.count ? "'\(text.characters[index])'" : "the end"
-                throw failure(.badDate, "\(text.string): unexpected \(shown); \(advice)", index..<(index + 1))
+                let found = index < text.count ? String(text.characters[index]) : nil
+                throw failure(.badDate, .unexpectedCharacter(word: text.string, found: found, advice), index..<(index + 1))
             }
             index += 1
         }
 
-        mutating func expectEnd(_ advice: String) throws(TimeSpecError) {
+        mutating func expectEnd(_ advice: TimeSpecError.Advice) throws(TimeSpecError) {
             guard index == text.count else {
-                throw failure(.badDate, "\(text.string): unexpected '\(String(text.characters[index...]))' \(advice)", index..<text.count)
+                throw failure(.badDate, .unexpectedRest(word: text.string, rest: String(text.characters[index...]), advice), index..<text.count)
             }
         }
 
         mutating func date() throws(TimeSpecError) -> LocalDate {
             let whole = text.string
             guard let year = digits(maxCount: 4), year.range.count == 4 else {
-                throw failure(.badDate, "can't read date '\(whole)' (\(DateParser.dateAdvice))", 0..<index)
+                throw failure(.badDate, .unreadableDate(whole), 0..<index)
             }
-            try expect("-", DateParser.dateAdvice)
+            try expect("-", .date)
             guard let month = digits(maxCount: 2) else {
-                throw failure(.badDate, "can't read the month of '\(whole)' (\(DateParser.dateAdvice))", index..<(index + 1))
+                throw failure(.badDate, .unreadableMonth(whole), index..<(index + 1))
             }
             guard (1...12).contains(month.value) else {
-                throw failure(.monthOutOfRange, "\(whole): month must be 1-12", month.range)
+                throw failure(.monthOutOfRange, .monthOutOfRange(whole), month.range)
             }
-            try expect("-", DateParser.dateAdvice)
+            try expect("-", .date)
             guard let day = digits(maxCount: 2) else {
-                throw failure(.badDate, "can't read the day of '\(whole)' (\(DateParser.dateAdvice))", index..<(index + 1))
+                throw failure(.badDate, .unreadableDay(whole), index..<(index + 1))
             }
             let lastDay = LocalDate.daysInMonth(month.value, year: year.value)
             guard (1...lastDay).contains(day.value) else {
-                throw failure(.dayOutOfRange,
-                              "\(whole): day must be 1-\(lastDay) in \(DateParser.monthNames[month.value - 1]) \(year.value)",
-                              day.range)
+                throw failure(.dayOutOfRange, .dayOutOfRange(whole, lastDay: lastDay, month: month.value, year: year.value), day.range)
             }
             return LocalDate(year: year.value, month: month.value, day: day.value)
         }
 
-        mutating func twoDigits(_ kind: TimeSpecError.Kind, _ name: String, _ range: ClosedRange<Int>) throws(TimeSpecError) -> Int {
+        mutating func twoDigits(_ kind: TimeSpecError.Kind, _ part: TimeSpecError.Part, _ range: ClosedRange<Int>) throws(TimeSpecError) -> Int {
             let start = index
             guard let number = digits(maxCount: 2), number.range.count == 2 else {
-                throw failure(.badTime, "\(text.string): \(name) must be two digits", start..<(max(index, start + 1)))
+                throw failure(.badTime, .twoDigits(text.string, part), start..<(max(index, start + 1)))
             }
             guard range.contains(number.value) else {
-                throw failure(kind, "\(text.string): \(name) must be \(range.lowerBound)-\(range.upperBound)", number.range)
+                throw failure(kind, .partOutOfRange(text.string, part, low: range.lowerBound, high: range.upperBound), number.range)
             }
             return number.value
         }
@@ -130,7 +123,7 @@ struct DateParser {
         mutating func fraction() throws(TimeSpecError) -> Double {
             let start = index
             guard let number = digits(maxCount: 9) else {
-                throw failure(.badTime, "\(text.string): expected digits after the decimal point", start..<(start + 1))
+                throw failure(.badTime, .fractionDigits(text.string), start..<(start + 1))
             }
             // At most 9 digits: every power of ten up to 1e22 is exact in a Double.
             let scale = (0..<number.range.count).reduce(1.0) { value, _ in value * 10 }
@@ -140,25 +133,24 @@ struct DateParser {
         /// Seconds east of UTC, or nil when the word ends without an offset.
         mutating func utcOffset() throws(TimeSpecError) -> Int? {
             guard let sign = peek else { return nil }
-            let advice = "end with Z, +HH:MM or -HH:MM, as in 2026-06-09T09:41:00+02:00"
             if sign == "z" {
                 index += 1
-                try expectEnd("after Z")
+                try expectEnd(.afterUTC)
                 return 0
             }
             guard sign == "+" || sign == "-" else {
-                throw failure(.badOffset, "\(text.string): unexpected '\(text.characters[index])'; \(advice)", index..<(index + 1))
+                throw failure(.badOffset, .unexpectedCharacter(word: text.string, found: String(text.characters[index]), .offset), index..<(index + 1))
             }
             let start = index
             index += 1
             guard let hours = digits(maxCount: 2), hours.range.count == 2, hours.value <= 23 else {
-                throw failure(.badOffset, "\(text.string): bad UTC offset; \(advice)", start..<text.count)
+                throw failure(.badOffset, .badOffset(text.string), start..<text.count)
             }
             var minutes = 0
             if peek == ":" { index += 1 }
             if index < text.count {
                 guard let value = digits(maxCount: 2), value.range.count == 2, value.value <= 59, index == text.count else {
-                    throw failure(.badOffset, "\(text.string): bad UTC offset; \(advice)", start..<text.count)
+                    throw failure(.badOffset, .badOffset(text.string), start..<text.count)
                 }
                 minutes = value.value
             }

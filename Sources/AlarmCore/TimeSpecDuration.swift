@@ -1,17 +1,19 @@
 import FoundationEssentials
 
-/// Durations: `90s`, `5m`, `2h`, `1h30m`, `1h 30m`, `1d`, long unit names (`10 minutes`),
-/// `1:30:00` (H:MM:SS); and where nothing else is meant, `5:00` (M:SS) and bare seconds `90`.
+/// Durations: `90s`, `5m`, `2h`, `1h30m`, `1h 30m`, `1d`, long unit names (`10 minutes`,
+/// German's `10 Minuten`), `1:30:00` (H:MM:SS); and where nothing else is meant, `5:00` (M:SS)
+/// and a bare number, which is minutes (`timer 5`, `--snooze 9`), as on a kitchen timer.
 enum DurationParser {
     /// Longer than any alarm; also keeps every sum far from overflow.
     static let maximum: TimeInterval = 365 * 86_400
-    static let advice = "use 90s, 5m, 1h30m or 1:30:00"
 
     private static let units: [String: (seconds: Int, symbol: String)] = {
         var units: [String: (Int, String)] = [:]
         for (symbol, seconds, names) in [
-            ("d", 86_400, ["d", "day", "days"]), ("h", 3600, ["h", "hr", "hrs", "hour", "hours"]),
-            ("m", 60, ["m", "min", "mins", "minute", "minutes"]), ("s", 1, ["s", "sec", "secs", "second", "seconds"]),
+            ("d", 86_400, ["d", "day", "days", "tag", "tage", "tagen"]),
+            ("h", 3600, ["h", "hr", "hrs", "hour", "hours", "std", "stunde", "stunden"]),
+            ("m", 60, ["m", "min", "mins", "minute", "minutes", "minuten"]),
+            ("s", 1, ["s", "sec", "secs", "second", "seconds", "sek", "sekunde", "sekunden"]),
         ] {
             for name in names { units[name] = (seconds, symbol) }
         }
@@ -29,8 +31,11 @@ enum DurationParser {
         return next.map { units[$0.lower] != nil || units[String($0.lower.prefix { isASCIILetter($0) })] != nil } ?? false
     }
 
+    /// The unit names, for suggestions ("minuts" -> "minutes").
+    static var unitNames: [String] { Array(units.keys) }
+
     /// `text` is the rest of the input from the duration on (spaces allowed between parts).
-    /// `allowsShortForms` admits `M:SS` and bare seconds, which in a full spec would be
+    /// `allowsShortForms` admits `M:SS` and bare minutes, which in a full spec would be
     /// ambiguous with clock times.
     static func parse(_ text: SpecText, in input: String, allowsShortForms: Bool) throws(TimeSpecError) -> TimeInterval {
         // Trim the ends; inside, spaces may separate "1h 30m" but nothing else.
@@ -39,12 +44,12 @@ enum DurationParser {
         while first < last, text.characters[first].isWhitespace { first += 1 }
         while last > first, text.characters[last - 1].isWhitespace { last -= 1 }
         let body = text.slice(first..<last)
-        func failure(_ kind: TimeSpecError.Kind, _ message: String, _ range: Range<Int>) -> TimeSpecError {
+        func failure(_ kind: TimeSpecError.Kind, _ reason: TimeSpecError.Reason, _ range: Range<Int>) -> TimeSpecError {
             let (offset, length) = body.span(range)
-            return TimeSpecError(kind, message, input: input, offset: offset, length: length)
+            return TimeSpecError(kind, reason, input: input, offset: offset, length: length)
         }
         guard !body.isEmpty else {
-            throw failure(.missingDuration, "missing duration (\(advice))", 0..<0)
+            throw failure(.missingDuration, .missingDuration, 0..<0)
         }
         let shown = body.string
         if let negative = negative(body, in: input) { throw negative }
@@ -53,26 +58,26 @@ enum DurationParser {
             if let space = body.characters.firstIndex(where: \.isWhitespace) {
                 var extra = space
                 while body.characters[extra].isWhitespace { extra += 1 }
-                throw failure(.badDuration, "unexpected '\(String(body.characters[extra...]))' after the duration '\(String(body.characters[..<space]))' (\(advice))",
+                throw failure(.badDuration, .unexpectedAfterDuration(String(body.characters[extra...]), duration: String(body.characters[..<space])),
                               extra..<body.count)
             }
             total = try clockStyle(body, shown: shown, allowsShortForms: allowsShortForms, failure: failure)
         } else if body.characters.allSatisfy(isASCIIDigit) {
             guard allowsShortForms else {
-                throw failure(.ambiguousNumber, "'\(shown)' is ambiguous: write \(shown)s or \(shown)m", 0..<body.count)
+                throw failure(.ambiguousNumber, .ambiguousDurationNumber(shown), 0..<body.count)
             }
-            guard body.count <= 9, let seconds = Int(shown) else {
-                throw failure(.durationOutOfRange, "\(shown): duration must be at most 365 days", 0..<body.count)
+            guard body.count <= 9, let minutes = Int(shown) else {
+                throw failure(.durationOutOfRange, .durationTooLong(shown), 0..<body.count)
             }
-            total = seconds
+            total = minutes * 60
         } else {
             total = try withUnits(body, shown: shown, failure: failure)
         }
         guard total > 0 else {
-            throw failure(.durationOutOfRange, "'\(shown)' is no time at all: a duration must be longer than zero (e.g. 30s or 5m)", 0..<body.count)
+            throw failure(.durationOutOfRange, .zeroDuration(shown), 0..<body.count)
         }
         guard Double(total) <= maximum else {
-            throw failure(.durationOutOfRange, "\(shown): duration must be at most 365 days", 0..<body.count)
+            throw failure(.durationOutOfRange, .durationTooLong(shown), 0..<body.count)
         }
         return TimeInterval(total)
     }
@@ -82,18 +87,17 @@ enum DurationParser {
     static func negative(_ word: SpecText, in input: String) -> TimeSpecError? {
         guard word.count > 1, word.characters[0] == "-", isASCIIDigit(word.characters[1]) else { return nil }
         let positive = String(word.characters.dropFirst())
-        return TimeSpecError(.badDuration, "'\(word.string)' is negative: a duration counts forward from now (write \(positive))",
-                             input: input, offset: word.offset, length: 1)
+        return TimeSpecError(.badDuration, .negativeDuration(word.string, positive: positive), input: input, offset: word.offset, length: 1)
     }
 
     /// `H:MM:SS`, or `M:SS` where allowed.
     private static func clockStyle(
         _ text: SpecText, shown: String, allowsShortForms: Bool,
-        failure: (TimeSpecError.Kind, String, Range<Int>) -> TimeSpecError
+        failure: (TimeSpecError.Kind, TimeSpecError.Reason, Range<Int>) -> TimeSpecError
     ) throws(TimeSpecError) -> Int {
         let parts = text.split(on: ":")
         guard parts.count == 3 || (parts.count == 2 && allowsShortForms) else {
-            throw failure(.badDuration, "can't read duration '\(shown)' (\(advice))", 0..<text.count)
+            throw failure(.badDuration, .unreadableDuration(shown), 0..<text.count)
         }
         var total = 0
         for (index, (part, start)) in parts.enumerated() {
@@ -101,12 +105,11 @@ enum DurationParser {
             guard !part.isEmpty, part.characters.allSatisfy(isASCIIDigit), isLeading ? part.count <= 4 : part.count == 2,
                 let value = Int(part.string)
             else {
-                let what = isLeading ? "\(shown): expected a number of \(parts.count == 3 ? "hours" : "minutes")" : "\(shown): expected two digits"
-                throw failure(.badDuration, "\(what) (\(advice))", start..<(start + max(1, part.count)))
+                let reason: TimeSpecError.Reason = isLeading ? .expectedLeadingNumber(shown, minutes: parts.count == 2) : .expectedTwoDigits(shown)
+                throw failure(.badDuration, reason, start..<(start + max(1, part.count)))
             }
             guard isLeading || value <= 59 else {
-                let name = index == parts.count - 1 ? "seconds" : "minutes"
-                throw failure(.badDuration, "\(shown): \(name) must be 00-59", start..<(start + part.count))
+                throw failure(.badDuration, .durationPartOutOfRange(shown, seconds: index == parts.count - 1), start..<(start + part.count))
             }
             total = total * 60 + value
         }
@@ -115,7 +118,7 @@ enum DurationParser {
 
     /// `1h30m`, `10 minutes`, `1d 2h`: numbers each followed by a unit, each unit once.
     private static func withUnits(
-        _ text: SpecText, shown: String, failure: (TimeSpecError.Kind, String, Range<Int>) -> TimeSpecError
+        _ text: SpecText, shown: String, failure: (TimeSpecError.Kind, TimeSpecError.Reason, Range<Int>) -> TimeSpecError
     ) throws(TimeSpecError) -> Int {
         var total = 0
         var seen: Set<String> = []
@@ -125,11 +128,10 @@ enum DurationParser {
             let numberStart = index
             while index < text.count, isASCIIDigit(text.characters[index]) { index += 1 }
             guard index > numberStart else {
-                throw failure(.badDuration, "can't read duration '\(shown)': expected a number at '\(String(text.characters[index...]))' (\(advice))",
-                              index..<text.count)
+                throw failure(.badDuration, .expectedNumber(shown, at: String(text.characters[index...])), index..<text.count)
             }
             guard index - numberStart <= 9, let number = Int(String(text.characters[numberStart..<index])) else {
-                throw failure(.durationOutOfRange, "\(shown): duration must be at most 365 days", numberStart..<index)
+                throw failure(.durationOutOfRange, .durationTooLong(shown), numberStart..<index)
             }
             skipSpaces()
             let unitStart = index
@@ -137,20 +139,18 @@ enum DurationParser {
             let unitName = String(text.characters[unitStart..<index].map(asciiLowercased))
             guard let unit = units[unitName] else {
                 if unitName.isEmpty {
-                    let rest = index < text.count ? "'\(text.characters[index])'" : "the end"
-                    throw failure(.badDuration, "\(shown): expected a unit (d, h, m, s) after \(number), got \(rest)",
-                                  index..<(index + 1))
+                    let found = index < text.count ? String(text.characters[index]) : nil
+                    throw failure(.badDuration, .expectedUnit(shown, after: number, found: found), index..<(index + 1))
                 }
-                throw failure(.unknownUnit, "unknown unit '\(unitName)' in '\(shown)' (units are d, h, m, s; \(advice))",
-                              unitStart..<index)
+                throw failure(.unknownUnit, .unknownUnit(unitName, in: shown, suggestion: closest(unitName, among: unitNames)), unitStart..<index)
             }
             guard seen.insert(unit.symbol).inserted else {
-                throw failure(.repeatedUnit, "\(shown): '\(unit.symbol)' given twice (write 1h30m, not 1h1h30m)", unitStart..<index)
+                throw failure(.repeatedUnit, .repeatedUnit(shown, unit: unit.symbol), unitStart..<index)
             }
             skipSpaces()
             total += number * unit.seconds
             guard Double(total) <= maximum else {
-                throw failure(.durationOutOfRange, "\(shown): duration must be at most 365 days", numberStart..<index)
+                throw failure(.durationOutOfRange, .durationTooLong(shown), numberStart..<index)
             }
         }
         return total

@@ -5,7 +5,6 @@ import FoundationEssentials
 /// Full names, common abbreviations and plurals ("mondays"), any case; and the locale's
 /// names (`WeekdayNames`).
 enum WeekdaySetParser {
-    static func advice(_ names: WeekdayNames) -> String { "use \(names.examples), or daily, weekdays, weekends" }
     static let mondayFirst: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
 
     static func isDaySelection(_ word: SpecText, names: WeekdayNames) -> Bool {
@@ -15,35 +14,34 @@ enum WeekdaySetParser {
     /// `input` is for messages. A lone unknown word gets a broader hint than an unknown name
     /// inside a list or range, since it may have been meant as `today` or a date.
     static func parse(_ word: SpecText, in input: String, names: WeekdayNames) throws(TimeSpecError) -> [Locale.Weekday] {
-        let advice = Self.advice(names)
         if let group = groups[word.lower] { return group }
+        let spec = trimmed(input)
         var selected = Set<Locale.Weekday>()
         let isList = word.characters.contains { $0 == "," || $0 == "-" }
         for (item, itemStart) in word.split(on: ",") {
             let ends = item.split(on: "-")
             guard ends.count <= 2 else {
                 let (offset, length) = word.span(itemStart..<(itemStart + item.count))
-                throw TimeSpecError(.unknownWeekday, "can't read day range '\(item.string)' in '\(trimmed(input))' (\(advice))",
+                throw TimeSpecError(.unknownWeekday, .unreadableRange(item.string, spec: spec, examples: names.examples),
                                     input: input, offset: offset, length: length)
             }
             var days: [Int] = []
             for (end, endStart) in ends {
                 let (offset, length) = word.span((itemStart + endStart)..<(itemStart + endStart + max(1, end.count)))
                 if case .ambiguous(let candidates) = names.match(end.string) {
-                    let meanings = candidates.map(names.describe).joined(separator: " or ")
-                    throw TimeSpecError(.ambiguousWeekday, "'\(end.string)' in '\(trimmed(input))' could be \(meanings); write the day in full",
+                    throw TimeSpecError(.ambiguousWeekday, .ambiguousWeekday(end.string, spec: spec, meanings: candidates.map(names.describe)),
                                         input: input, offset: offset, length: length)
                 }
                 guard case .day(let day) = names.match(end.string) else {
                     if end.isEmpty {
-                        throw TimeSpecError(.unknownWeekday, "missing weekday in '\(trimmed(input))' (\(advice))",
+                        throw TimeSpecError(.unknownWeekday, .missingWeekday(spec: spec, examples: names.examples),
                                             input: input, offset: offset, length: length)
                     }
                     if isList {
-                        throw TimeSpecError(.unknownWeekday, "unknown weekday '\(end.string)' in '\(trimmed(input))' (\(advice))",
+                        throw TimeSpecError(.unknownWeekday, .unknownWeekday(end.string, spec: spec, examples: names.examples, suggestion: closestDay(end.string, names: names)),
                                             input: input, offset: offset, length: length)
                     }
-                    throw TimeSpecError(.unknownDay, "unknown day '\(end.string)' in '\(trimmed(input))' (use today, tomorrow, a date like 2026-06-09, \(names.examples), or daily, weekdays, weekends)",
+                    throw TimeSpecError(.unknownDay, .unknownDay(end.string, spec: spec, examples: names.examples, suggestion: closestWord(end.string, names: names)),
                                         input: input, offset: offset, length: length)
                 }
                 days.append(day)

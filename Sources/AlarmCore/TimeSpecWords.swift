@@ -103,3 +103,95 @@ private func shouldGlue(_ previous: SpecText, _ word: SpecText) -> Bool {
     let joiners: Set<Character> = [",", "-"]
     return joiners.contains(previous.characters.last!) || joiners.contains(word.characters.first!)
 }
+
+extension SpecText {
+    /// The same place in the input, read as `text` (`morgen` read as `tomorrow`): an error
+    /// still points at what the person wrote.
+    func read(as text: String) -> SpecText {
+        let characters = Array(text)
+        guard let last = positions.last else { return SpecText(characters: characters, positions: characters.indices.map { $0 }) }
+        let mapped = characters.indices.map { index in index == characters.count - 1 ? last : positions[min(index, positions.count - 1)] }
+        return SpecText(characters: characters, positions: mapped)
+    }
+}
+
+/// German's words for what the English keywords say, the one language the project is
+/// translated into: `morgen 7 Uhr` reads as `tomorrow 7:00`.
+let germanKeywords: [String: String] = [
+    "heute": "today", "morgen": "tomorrow", "täglich": "daily", "taeglich": "daily",
+    "werktags": "weekdays", "wochentags": "weekdays", "wochenends": "weekends", "wochenende": "weekends",
+    "mittag": "noon", "mitternacht": "midnight",
+]
+
+/// The English keywords a spec reads, for suggestions.
+let englishKeywords = ["today", "tomorrow", "daily", "everyday", "weekdays", "weekends", "noon", "midnight"]
+
+/// The words of a spec with German's read as English's: the keywords, `um` (at) and `am
+/// Wochenende` left out, `19 Uhr` as 19:00, and a clock time with a dot (`7.30`, as German
+/// and British write it) or four digits (`0730`, `1930`) as one with a colon.
+func germanWords(_ words: [SpecText]) -> [SpecText] {
+    var out: [SpecText] = []
+    for (index, word) in words.enumerated() {
+        let lower = word.lower
+        if lower == "um" { continue }
+        if lower == "am", index + 1 < words.count, germanKeywords[words[index + 1].lower] == "weekends" { continue }
+        if lower == "uhr", let previous = out.last, let clock = hourOnly(previous) ?? (previous.characters.contains(":") ? previous : nil) {
+            out[out.count - 1] = clock
+            continue
+        }
+        out.append(clockWithColon(germanKeywords[lower].map(word.read(as:)) ?? word))
+    }
+    return out
+}
+
+/// `19` (before `Uhr`) as `19:00`.
+private func hourOnly(_ word: SpecText) -> SpecText? {
+    guard (1...2).contains(word.count), word.characters.allSatisfy(isASCIIDigit), let last = word.positions.last else { return nil }
+    return SpecText(characters: word.characters + [":", "0", "0"], positions: word.positions + [last, last, last])
+}
+
+/// `7.30` as `7:30`, and `0730` as `07:30` (an hour 0-23 and a minute 0-59; other four-digit
+/// numbers stay numbers).
+private func clockWithColon(_ word: SpecText) -> SpecText {
+    let characters = word.characters
+    if (4...5).contains(characters.count), characters[characters.count - 3] == ".",
+        characters.enumerated().allSatisfy({ $0.offset == characters.count - 3 || isASCIIDigit($0.element) })
+    {
+        var colon = word
+        colon.characters[characters.count - 3] = ":"
+        return colon
+    }
+    if characters.count == 4, characters.allSatisfy(isASCIIDigit), let hour = Int(String(characters[0..<2])), let minute = Int(String(characters[2...])),
+        hour <= 23, minute <= 59
+    {
+        return SpecText(characters: Array(characters[0..<2]) + [":"] + Array(characters[2...]),
+                        positions: Array(word.positions[0..<2]) + [word.positions[1]] + Array(word.positions[2...]))
+    }
+    return word
+}
+
+/// The known word closest to `word` (a letter left out, added, changed or two swapped, or
+/// two of those in a word of eight letters or more), for "did you mean": nil when none is that
+/// close, and for words of one or two letters, which are close to too much.
+package func closest(_ word: String, among candidates: [String]) -> String? {
+    let lower = word.lowercased()
+    guard !candidates.contains(lower), lower.count > 2 else { return nil }
+    // Two changes only in a long word: `montag` is two from `mittag`, and means neither.
+    let limit = lower.count <= 7 ? 1 : 2
+    var best: (distance: Int, word: String)?
+    for candidate in candidates.sorted() where abs(candidate.count - lower.count) <= limit {
+        let distance = editDistance(Array(lower), Array(candidate))
+        if distance <= limit, best.map({ distance < $0.distance }) ?? true { best = (distance, candidate) }
+    }
+    return best?.word
+}
+
+/// A word of a spec that names no day or keyword: the closest keyword or day name.
+func closestWord(_ word: String, names: WeekdayNames) -> String? {
+    closest(word, among: englishKeywords + germanKeywords.keys + names.spellings.filter { $0.count >= 3 })
+}
+
+/// A name in a list of days that names none: the closest day name.
+func closestDay(_ word: String, names: WeekdayNames) -> String? {
+    closest(word, among: names.spellings.filter { $0.count >= 3 })
+}

@@ -59,6 +59,9 @@ public struct WeekdayNames: Hashable, Sendable {
         return found.count == 1 ? .day(found.first!) : .ambiguous(found.sorted())
     }
 
+    /// Every spelling taken (lowercased), for suggestions.
+    var spellings: [String] { Array(days.keys) }
+
     /// "Monday" for English alone, "Monday (Montag)" with a locale.
     func describe(_ day: Int) -> String {
         let english = Self.englishFull[day]

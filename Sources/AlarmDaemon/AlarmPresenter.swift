@@ -1,3 +1,4 @@
+import AlarmCalendar
 import AlarmCore
 import AlarmNotify
 import AlarmSystem
@@ -96,6 +97,18 @@ final class AlarmPresenter: PresentationOutput {
             category: AlarmNotification.alarmCategory, actions: [], keepsShown: false, noActionsHint: nil))
     }
 
+    /// The ringing popup's line: the time it rang; for a calendar event's reminder, when the
+    /// event starts and where ("Starts at 14:00 · Room 4"). Only the person's own alarms and
+    /// subscribed calendars' carry that in their metadata; an app's metadata is its own.
+    static func ringingBody(_ record: AlarmRecord, firedFor: Date, app: String?, zone: ZoneRules) -> String {
+        let fromCalendar = LifecyclePolicy.personsTools.contains(record.appID) || record.appID.hasPrefix("calendar:")
+        guard fromCalendar, let event = EventReminder(metadata: record.metadata) else {
+            return DaemonText.ringingBody(time: time(firedFor, zone: zone), app: app)
+        }
+        let start = event.eventStartsAfter.map { time(firedFor.addingTimeInterval($0), zone: zone) }
+        return DaemonText.eventBody(startsAt: start, ringTime: time(firedFor, zone: zone), location: event.eventLocation, app: app)
+    }
+
     /// - Parameter appName: the app's display name, nil for the user's own alarms: the body
     ///   then gives no app, and the popup is grouped under alarmd's own name.
     static func notification(for record: AlarmRecord, appName app: String?, zone: ZoneRules, now: Date) -> AlarmNotification {
@@ -114,7 +127,7 @@ final class AlarmPresenter: PresentationOutput {
             }
             let hint = secondary?.key == AlarmNotification.ActionKey.snooze ? DaemonText.stopOrSnoozeHint(short) : DaemonText.stopHint(short)
             return .alert(
-                key: key, title: alert.title.text, body: DaemonText.ringingBody(time: time(firedFor, zone: zone), app: app), appName: group,
+                key: key, title: alert.title.text, body: ringingBody(record, firedFor: firedFor, app: app, zone: zone), appName: group,
                 stop: stop, secondary: secondary, noActionsHint: hint)
         case .countdown(_, let fire, _, _):
             let title = presentation.countdown?.title.text ?? presentation.alert.title.text

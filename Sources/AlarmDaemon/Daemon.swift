@@ -173,7 +173,7 @@ public final class Daemon {  // loop thread only
     }
 
     /// Requests whose success changes an alarm: their reply says whether that is durable.
-    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom, .importAlarms]
+    private static let changingOps: Set<AlarmProtocol.Operation> = [.schedule, .edit, .change, .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .unskip, .custom, .importAlarms]
 
     private func encode(_ reply: AlarmProtocol.Message) -> Data {
         WireMessage.encode(reply) ?? Data(#"{"ok":false,"v":1}"#.utf8)
@@ -202,12 +202,25 @@ public final class Daemon {  // loop thread only
                 guard let record = request.record else { throw .init(.malformed, "edit needs a 'record' (with the alarm's id)") }
                 reply.record = try engine.edit(record, now: now)
                 reply.alarm = record.id
+            case .change:
+                guard let record = request.record, let fields = request.fields else {
+                    throw .init(.malformed, "change needs a 'record' (with the alarm's id) and its 'fields'")
+                }
+                if fields.contains(.sound) {
+                    switch SoundNameCheck.check(record, environment: environment) {
+                    case .fine: break
+                    case .refuse(let why): throw .init(.invalidConfiguration, why)
+                    case .warn(let why): reply.warning = why
+                    }
+                }
+                reply.record = try engine.change(record, fields: Set(fields), now: now)
+                reply.alarm = record.id
             case .importAlarms:
                 guard let records = request.records else { throw .init(.malformed, "importAlarms needs 'records'") }
                 // The person's tool imports a file; an app schedules its own alarms one by one.
                 guard request.app == nil else { throw .init(.notAuthorized, "importAlarms is for alarmctl import, not for apps: schedule each alarm instead") }
                 reply.alarms = try engine.importRecords(records, now: now)
-            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom:
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .unskip, .custom:
                 guard let id = request.alarm else { throw .init(.malformed, "\(request.op.rawValue) needs an 'alarm' id") }
                 let event = LifecycleEvent(rawValue: request.op.rawValue)!
                 let intents = apps.intents(of: id)

@@ -14,6 +14,14 @@ public enum DaemonText {
     static var appName: String { tr("Alarms") }
     /// `app` is the app's display name, nil for the user's own alarms (`AppDisplayNames`).
     static func ringingBody(time: String, app: String?) -> String { app.map { tr("%1$s · %2$s", time, $0) } ?? time }
+    /// A calendar event's reminder: "Starts at 14:00 · Room 4" (the ring time when the event
+    /// starts as it rings), then the app, as the other bodies.
+    static func eventBody(startsAt start: String?, ringTime: String, location: String?, app: String?) -> String {
+        var parts = [start.map { tr("Starts at %s", $0) } ?? ringTime]
+        if let location { parts.append(location) }
+        if let app { parts.append(app) }
+        return parts.joined(separator: " · ")
+    }
     static func stopHint(_ id: String) -> String { tr("Stop with: alarmctl stop %s", id) }
     static func stopOrSnoozeHint(_ id: String) -> String { tr("Stop with: alarmctl stop %1$s   Snooze with: alarmctl snooze %1$s", id) }
     static func resumeHint(_ id: String) -> String { tr("Resume with: alarmctl resume %s", id) }

@@ -155,6 +155,21 @@ final class Engine {
         return transition.record!
     }
 
+    /// A partial edit (`Lifecycle.change`): the named fields of `request`, checked like a new
+    /// alarm once merged; nothing else of the alarm changes.
+    func change(_ request: AlarmRecord, fields: Set<AlarmField>, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmRecord {
+        guard let existing = records[request.id] else { throw .init(.notFound, "no alarm with id \(request.id)") }
+        try validate(Lifecycle.configuration(of: existing, with: fields, from: request))
+        let transition: Transition
+        do { transition = try lifecycle.change(existing, fields: fields, from: request, now: now) } catch {
+            if case .neverFires = error { throw .init(.neverFires, error.description) }
+            throw .init(.invalidTransition, error.description)
+        }
+        guard transition.record != existing || !transition.effects.isEmpty else { return existing }
+        apply([(request.id, transition)], now: now)
+        return transition.record!
+    }
+
     /// Alarms recorded as missed, newest first.
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] { try persistence.missed(limit: limit) }
 

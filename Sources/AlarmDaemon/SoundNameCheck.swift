@@ -18,9 +18,7 @@ enum SoundNameCheck {
         guard case .named(let name) = record.sound.sound else { return .fine }
         let resolver = SoundResolver(appID: record.appID, bundleSoundsDirectory: record.sound.bundleDirectory, environment: environment)
         if (try? resolver.resolve(name)) != nil { return .fine }
-        let known = Set(resolver.allSounds().map(\.sound.name))
-        let ranked = known.sorted { (ConfigKeys.editDistance(name.lowercased(), $0.lowercased()), $0) < (ConfigKeys.editDistance(name.lowercased(), $1.lowercased()), $1) }
-        let close = ranked.prefix(3).filter { ConfigKeys.editDistance(name.lowercased(), $0.lowercased()) <= max(2, name.count / 3) }
+        let (close, ranked) = SoundSuggestions.rank(name, among: Set(resolver.allSounds().map(\.sound.name)))
         var names = close.isEmpty ? "" : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))? "
         names += "Sounds that exist: \(ranked.prefix(20).joined(separator: ", "))\(ranked.count > 20 ? ", ..." : "") (see 'alarmctl sound list')"
         if record.appID == commandLineAppID {

@@ -22,10 +22,17 @@ final class LibNotifyCore {
         var reshowDelay: UInt32 = 0
         /// Identifies the pending re-show timer; a newer one makes older timers no-ops.
         var reshowToken: UInt64 = 0
+        /// The serial of a Notify call that timed out: a stalled server may still show the
+        /// popup and answer with its id later. Until it does (or goes away), nothing else is
+        /// sent for this key: every retry would be one more popup once the server catches up.
+        var awaitingReply: UInt32?
         init(content: AlarmNotification) { self.content = content }
     }
 
     private var entries: [String: Entry] = [:]
+    /// Notify calls that timed out, by serial: their popups, once the late reply names them.
+    private var pendingReplies: [UInt32: (key: String, handle: NotificationHandle)] = [:]
+    private var lateReplyFilter: guint = 0
     private var nextSerial: UInt64 = 0
     private var nextToken: UInt64 = 0
     private var isShutDown = false
@@ -72,7 +79,8 @@ final class LibNotifyCore {
         defer { reportShown() }
         guard let entry = entries.removeValue(forKey: key) else { return }
         entry.wanted = false
-        if let handle = entry.handle { close(handle) }
+        // A popup still awaited has no id to close yet: the late reply closes it (`adopt`).
+        if let handle = entry.handle, entry.awaitingReply == nil { close(handle) }
     }
 
     func shutdown() {
@@ -82,6 +90,8 @@ final class LibNotifyCore {
         reportShown()
         if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
         nameWatch = 0
+        oak_unwatch_late_replies(lateReplyFilter)
+        lateReplyFilter = 0
         sink.finish()
     }
 
@@ -136,6 +146,11 @@ final class LibNotifyCore {
         for (key, entry) in entries {
             guard let handle = entry.handle, !handle.isClosed else { continue }
             handle.isClosed = true
+            // An awaited reply will not come from a server that left.
+            if let serial = entry.awaitingReply {
+                pendingReplies[serial] = nil
+                entry.awaitingReply = nil
+            }
             if handle.actionInvoked {
                 if !entry.wanted { entries[key] = nil }
             } else if entry.wanted, entry.content.keepsShown {
@@ -164,6 +179,34 @@ final class LibNotifyCore {
         }
     }
 
+    /// Installs the filter that sees late Notify replies (`adopt`).
+    func watchLateReplies() {
+        let context = Unmanaged.passRetained(LateReplyContext(core: self)).toOpaque()
+        lateReplyFilter = oak_watch_late_replies(lateReplyCallback, context) { data in
+            Unmanaged<LateReplyContext>.fromOpaque(data!).release()
+        }
+    }
+
+    /// A stalled server answered a Notify that had timed out: the popup it showed is the one
+    /// the entry awaited. Still wanted, it takes the id and shows its latest content in place;
+    /// stopped or withdrawn meanwhile, it is closed at once, so no popup with dead buttons
+    /// stays.
+    func adopt(serial: UInt32, id: UInt32) {
+        guard let (key, handle) = pendingReplies.removeValue(forKey: serial), id != 0 else { return }
+        defer { reportShown() }
+        oak_notification_set_id(handle.pointer, gint(bitPattern: id))
+        if let entry = entries[key], entry.handle === handle, entry.awaitingReply == serial, entry.wanted, !isShutDown {
+            entry.awaitingReply = nil
+            handle.shownAt = .now
+            logger.info("the notification server caught up with '\(key)'; its popup is updated in place")
+            _ = present(entry, key: key)
+            return
+        }
+        entries[key]?.awaitingReply = nil
+        logger.info("the notification server caught up with '\(key)', no longer wanted: closing it")
+        close(handle)
+    }
+
     func watchServerName() {
         let context = NameWatchContext(core: self)
         nameWatch = g_bus_watch_name(
@@ -190,11 +233,22 @@ final class LibNotifyCore {
             handle = NotificationHandle(key: key, serial: nextSerial, core: self)
             entry.handle = handle
         }
+        if entry.awaitingReply != nil { return .success(()) }  // shown with its latest content once adopted
         configure(handle, with: entry.content, key: key)
         var error: UnsafeMutablePointer<GError>?
         handle.shownAt = .now
         guard notify_notification_show(handle.pointer, &error) != 0 else {
+            let timedOut = oak_error_is_timeout(error) != 0
             let reason = takeErrorMessage(&error)
+            let serial = oak_session_bus_last_serial()
+            if timedOut, serial != 0 {
+                // The server may still carry it out: wait for its answer instead of sending
+                // another Notify, which would be one more popup once it catches up.
+                entry.awaitingReply = serial
+                pendingReplies[serial] = (key, handle)
+                logger.warning("the notification server did not answer in time for '\(key)' (\(reason)); waiting for it rather than sending the popup again")
+                return .success(())
+            }
             handle.isClosed = true
             logger.warning("could not show notification '\(key)': \(reason)")
             return .failure(.showFailed(key: key, reason: reason))
@@ -318,6 +372,18 @@ extension LibNotifyCore {
         lastShown = now
         shownObserver(now)
     }
+}
+
+/// The user data of the late-reply filter, which GDBus calls on its worker thread: the
+/// reply is handed to the GLib thread, where the core lives.
+private final class LateReplyContext: @unchecked Sendable {  // `core` is read on the GLib thread only
+    weak var core: LibNotifyCore?
+    init(core: LibNotifyCore) { self.core = core }
+}
+
+private let lateReplyCallback: oak_late_reply_callback = { serial, id, data in
+    let context = Unmanaged<LateReplyContext>.fromOpaque(data!).takeUnretainedValue()
+    GLibMainLoopThread.shared.schedule { context.core?.adopt(serial: serial, id: id) }
 }
 
 /// The user data of the bus-name watch; weak for the same reason as `SignalContext`.

@@ -38,6 +38,7 @@ final class LibNotifyPresenter: NotificationPresenting {
         }
         let core = LibNotifyCore(appName: appName, server: server, logger: logger, sink: sink)
         core.watchServerName()
+        core.watchLateReplies()
         return .success(LibNotifyPresenter(server: server, events: events, core: LoopConfined(core), logger: logger))
     }
 

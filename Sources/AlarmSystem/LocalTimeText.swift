@@ -81,6 +81,12 @@ public struct LocalTimeText: Sendable {
         return "\(shortWeekdays[local.date.weekdayIndex]) \(day(local)) \(clock(local, seconds: seconds))"
     }
 
+    /// A calendar day with its weekday: "Thu 2026-12-24" (C), "Thu 12/24/2026" (en_US),
+    /// "Do 24.12.2026" (de_DE).
+    public func weekdayAndDate(_ date: LocalDate) -> String {
+        "\(shortWeekdays[date.weekdayIndex]) \(day(LocalClock(date: date, hour: 0, minute: 0, second: 0)))"
+    }
+
     /// "06:30" / "6:30 PM".
     public func time(_ date: Date, zone: ZoneRules, seconds: Bool) -> String {
         clock(LocalClock(date, zone: zone), seconds: seconds)

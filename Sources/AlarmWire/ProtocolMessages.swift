@@ -54,7 +54,8 @@ package enum AlarmProtocol {
         case claimIntents
         /// Turn an alarm (`alarm`) off without deleting it, and on again (from now on).
         case disable, enable
-        /// Pass over the next occurrence of a repeating alarm (`alarm`).
+        /// Pass over the next occurrence of a repeating alarm (`alarm`). Refused while it already
+        /// skips a date still ahead: one skip at a time.
         case skip
         /// Replace an alarm's configuration, keeping its id (`record`; its phase is ignored):
         /// the same as cancelling and scheduling it again with that id. Replies with the alarm.
@@ -95,6 +96,16 @@ package enum AlarmProtocol {
         /// `unrung` (empty when no calendar is set up or none has been read yet). An extension
         /// of version 1: an older daemon answers `malformed`.
         case unrung
+        /// A partial edit (`record`, `fields`): the alarm with the record's id takes the named
+        /// fields (`AlarmField`) from the record and keeps everything else, its on/off state
+        /// and its skip included; only a new time schedules it afresh. Fields whose values are
+        /// the alarm's own change nothing. Replies with the alarm. What the person's tools
+        /// send for an edit (alarmctl, the window). An extension of version 1: an older daemon
+        /// answers `malformed`, rather than replacing the alarm as `edit` does.
+        case change
+        /// Undo a skip (`alarm`): the occurrence it passed over rings after all, while it is
+        /// still ahead. An extension of version 1.
+        case unskip
     }
 
     package struct Request: Codable, Hashable, Sendable {
@@ -132,6 +143,8 @@ package enum AlarmProtocol {
         package var path: String?
         /// `importAlarms`: the alarms to add or update.
         package var records: [AlarmRecord]?
+        /// `change`: which of the record's fields to take; the alarm keeps the others.
+        package var fields: [AlarmField]?
 
         package init(id: Int, op: Operation, app: String? = nil, alarm: UUID? = nil, record: AlarmRecord? = nil, limit: Int? = nil) {
             self.v = AlarmProtocol.version

@@ -70,6 +70,7 @@ package enum RequestReader {
         var runsIntents: Bool??, endings: Bool??, decision: AppDecision??, dialog: String??
         var sound: String??, path: String??
         var recordList: [AlarmRecord]??
+        var fields: [AlarmField]??
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -91,6 +92,7 @@ package enum RequestReader {
             case "sound": try refuseRepeated(sound); sound = .some(c.null() ? nil : try c.string())
             case "path": try refuseRepeated(path); path = .some(c.null() ? nil : try c.string())
             case "records": try refuseRepeated(recordList); recordList = .some(c.null() ? nil : try readRecords(&c))
+            case "fields": try refuseRepeated(fields); fields = .some(c.null() ? nil : try readFields(&c))
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -110,7 +112,16 @@ package enum RequestReader {
             request.sound = sound ?? nil
             request.path = path ?? nil
             request.records = recordList ?? nil
+            request.fields = fields ?? nil
             return request
+        }
+
+        /// An unknown field name is an error, not skipped: a change alarmd cannot make must not
+        /// be answered as made.
+        private func readFields(_ c: inout JSONCursor) throws(JSONMismatch) -> [AlarmField] {
+            var list: [AlarmField] = []
+            try c.array { c throws(JSONMismatch) in list.append(try RequestReader.raw(&c, as: AlarmField.self)) }
+            return list
         }
 
         private func readRecords(_ c: inout JSONCursor) throws(JSONMismatch) -> [AlarmRecord] {

@@ -31,6 +31,15 @@ package enum RequestWriter {
             writer.key("endings", in: &object)
             writer.bool(endings)
         }
+        if let fields = request.fields {
+            writer.key("fields", in: &object)
+            var list = writer.beginArray()
+            for field in fields {
+                writer.element(in: &list)
+                writer.string(field.rawValue)
+            }
+            writer.endArray(list)
+        }
         writer.key("id", in: &object)
         writer.int(request.id)
         if let limit = request.limit {

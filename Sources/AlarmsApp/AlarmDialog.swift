@@ -8,7 +8,8 @@ import LinuxSupport
 
 /// The add/edit dialog (alarm-dialog.ui): reads its fields into an `AlarmForm`, shows the form's
 /// problems under their fields, and saves with the request alarmctl sends (`schedule` for a new
-/// alarm, `edit` for an existing one, same id).
+/// alarm; for an existing one `change`, naming only what the person changed, so Save with
+/// nothing changed sends nothing and a rename keeps a turned-off alarm off).
 @MainActor
 final class AlarmDialog {
     private let builder: Builder
@@ -16,10 +17,15 @@ final class AlarmDialog {
     private let state: AlarmsState
     private let service: AlarmService
     private let editing: AlarmRecord?
+    /// The form as the dialog opened: what Save compares with.
+    private let shown: AlarmForm
+    /// The one-off's date (the calendar's pick), nil for none.
+    private var date: AlarmForm.Day?
     private let localTime = LocalTimeText.current
     private var sounds: [String]
     private var soundControls: SoundRowControls!
     private let hourSpin, minuteSpin, preview, titleRow, soundRow, snoozeSpin, volumeSwitch, volumeSpin, rampSpin: GObjectPointer
+    private let dateRow, dateCalendar, enabledSwitch, skipSwitch: GObjectPointer
     private let dayToggles: [GObjectPointer]
     private let errorLabels: [String: GObjectPointer]
     var onClosed: (@MainActor () -> Void)?
@@ -41,10 +47,16 @@ final class AlarmDialog {
         volumeSwitch = builder.object("volume_switch")
         volumeSpin = builder.object("volume_spin")
         rampSpin = builder.object("ramp_spin")
+        dateRow = builder.object("date_row")
+        dateCalendar = builder.object("date_calendar")
+        enabledSwitch = builder.object("enabled_switch")
+        skipSwitch = builder.object("skip_switch")
         dayToggles = (0..<7).map { builder.object("day_\($0)") }
         errorLabels = Dictionary(uniqueKeysWithValues: ["time", "title", "snooze", "sound", "save"].map { ($0, builder.object("\($0)_error")) })
         var names = SoundCatalog.names()
-        let form = editing.map(AlarmForm.init(editing:)) ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
+        let form = editing.map { AlarmForm(editing: $0) } ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
+        shown = form
+        date = form.day
         if let chosen = form.sound, !names.contains(chosen) { names.append(chosen) }  // an app's own sound
         sounds = names
 
@@ -59,6 +71,7 @@ final class AlarmDialog {
             SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment)))
         setUpDays()
         setUpSounds()
+        setUpState(form)
         show(form)
         connectSignals()
         soundControls = SoundRowControls(
@@ -104,6 +117,36 @@ final class AlarmDialog {
         g_object_unref(GObjectPointer(list))
     }
 
+    /// The rows that say what the alarm is besides its time: its zone, on or off, its skip.
+    private func setUpState(_ form: AlarmForm) {
+        if let zone = form.timeZone { adw_action_row_set_subtitle(ptr(builder.object("zone_row")), TerminalSafe.text(zone)) }
+        Widget.setVisible(builder.object("zone_row"), form.timeZone != nil)
+        Widget.setVisible(builder.object("enabled_row"), editing != nil)
+        gtk_switch_set_active(ptr(enabledSwitch), form.enabled ? 1 : 0)
+        if let skipping = form.skipping {
+            adw_action_row_set_subtitle(ptr(builder.object("skip_row")), localTime.weekdayAndTime(skipping, zone: .current, seconds: false))
+        }
+        Widget.setVisible(builder.object("skip_row"), form.skipping != nil)
+        gtk_switch_set_active(ptr(skipSwitch), form.skipping != nil ? 1 : 0)
+        // The calendar opens on the alarm's date, else on today.
+        let day = form.day ?? AlarmForm.today()
+        if let shownDay = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 12, 0, 0) {
+            gtk_calendar_select_day(ptr(dateCalendar), shownDay)
+            g_date_time_unref(shownDay)
+        }
+        Signal.connect(dateCalendar, "day-selected") { [unowned self] in
+            guard let picked = gtk_calendar_get_date(ptr(dateCalendar)) else { return }
+            date = (Int(g_date_time_get_year(picked)), Int(g_date_time_get_month(picked)), Int(g_date_time_get_day_of_month(picked)))
+            g_date_time_unref(picked)
+            gtk_menu_button_popdown(ptr(builder.object("date_button")))
+            updateSummary()
+        }
+        Signal.connect(builder.object("date_clear_button"), "clicked") { [unowned self] in
+            date = nil
+            updateSummary()
+        }
+    }
+
     private func show(_ form: AlarmForm) {
         Widget.setSpinValue(hourSpin, form.hour)
         Widget.setSpinValue(minuteSpin, form.minute)
@@ -121,8 +164,14 @@ final class AlarmDialog {
     }
 
     private func connectSignals() {
-        Signal.connect(hourSpin, "value-changed") { [unowned self] in updatePreview() }
-        Signal.connect(minuteSpin, "value-changed") { [unowned self] in updatePreview() }
+        Signal.connect(hourSpin, "value-changed") { [unowned self] in
+            updatePreview()
+            updateSummary()
+        }
+        Signal.connect(minuteSpin, "value-changed") { [unowned self] in
+            updatePreview()
+            updateSummary()
+        }
         for spin in [hourSpin, minuteSpin] {
             // Two digits, as a clock shows them ("07").
             Signal.connect(spin, "output") { arguments in
@@ -170,9 +219,14 @@ final class AlarmDialog {
         Widget.setText(preview, localTime.time(hour: Widget.spinValue(hourSpin), minute: Widget.spinValue(minuteSpin)))
     }
 
+    /// "Once" or the days, and the date row of a one-off: its date, or that it rings at the
+    /// next such time.
     private func updateSummary() {
         let days = selectedDays
         Widget.setText(builder.object("days_summary"), days.days.isEmpty ? tr("Once") : days.text(localTime: localTime))
+        Widget.setVisible(dateRow, days.days.isEmpty)
+        Widget.setVisible(builder.object("date_clear_button"), date != nil)
+        adw_action_row_set_subtitle(ptr(dateRow), form.dateText(localTime: localTime))
     }
 
     private var selectedDays: WeekdaySet {
@@ -180,10 +234,13 @@ final class AlarmDialog {
     }
 
     private var form: AlarmForm {
-        var form = AlarmForm()
+        var form = shown
         form.hour = Widget.spinValue(hourSpin)
         form.minute = Widget.spinValue(minuteSpin)
         form.days = selectedDays
+        form.day = form.days.days.isEmpty ? date : nil
+        if editing != nil { form.enabled = gtk_switch_get_active(ptr(enabledSwitch)) != 0 }
+        form.skipping = gtk_switch_get_active(ptr(skipSwitch)) != 0 ? shown.skipping : nil
         form.title = Widget.text(titleRow)
         let selected = Int(adw_combo_row_get_selected(ptr(soundRow)))
         form.sound = selected >= 1 && selected <= sounds.count ? sounds[selected - 1] : nil
@@ -215,12 +272,18 @@ final class AlarmDialog {
 
     private func save() {
         let form = form
-        let problems = form.problems
+        let problems = form.problems(now: Date())
         showProblems(problems)
         guard problems.isEmpty else { return }
-        let record = form.record(editing: editing)
+        var request = AlarmProtocol.Request(id: 0, op: .schedule, record: form.record())
+        if let editing {
+            let change = form.change(of: editing, shown: shown)
+            guard !change.fields.isEmpty else { return close() }  // nothing changed: nothing to send
+            request = AlarmProtocol.Request(id: 0, op: .change, record: change.record)
+            request.fields = change.fields
+        }
         Widget.setSensitive(builder.object("save_button"), false)
-        service.perform(editing == nil ? .schedule : .edit, record: record) { [weak self] result in
+        service.perform(request) { [weak self] result in
             guard let self else { return }
             Widget.setSensitive(builder.object("save_button"), true)
             switch result {

@@ -19,7 +19,8 @@ final class AlarmRowView {
 
     struct Actions {
         var setEnabled: @MainActor (UUID, Bool) -> Void
-        var skip: @MainActor (UUID) -> Void
+        /// The row's button: Skip Next, Don't Skip, or Stop a snooze.
+        var act: @MainActor (UUID, AlarmRow.Action) -> Void
         var delete: @MainActor (UUID) -> Void
     }
 
@@ -38,7 +39,9 @@ final class AlarmRowView {
             guard !updating else { return }
             actions.setEnabled(id, gtk_switch_get_active(ptr(enabledSwitch)) != 0)
         }
-        Signal.connect(skipButton, "clicked") { actions.skip(id) }
+        Signal.connect(skipButton, "clicked") { [unowned self] in
+            if let action = self.model.action { actions.act(id, action) }
+        }
         Signal.connect(deleteButton, "clicked") { actions.delete(id) }
         show(model)
     }
@@ -53,8 +56,11 @@ final class AlarmRowView {
         gtk_switch_set_active(ptr(enabledSwitch), model.enabled ? 1 : 0)
         updating = false
         Widget.setAccessibleLabel(enabledSwitch, model.switchName)
-        Widget.setVisible(skipButton, model.canSkip)
-        Widget.setAccessibleLabel(skipButton, tr("Skip next %1$s", model.title))
+        Widget.setVisible(skipButton, model.action != nil)
+        if let action = model.action {
+            gtk_button_set_label(ptr(skipButton), action.label)
+            Widget.setAccessibleLabel(skipButton, action.accessibleName(model.title))
+        }
         Widget.setAccessibleLabel(deleteButton, tr("Delete %1$s", model.title))
         Widget.setTooltip(deleteButton, tr("Delete"))
         // The row's name is what a screen reader says when it lands on the row.

@@ -62,16 +62,29 @@ final class AlarmsPage {
     private var actions: AlarmRowView.Actions {
         .init(
             setEnabled: { [unowned self] id, on in request(on ? .enable : .disable, id) },
-            skip: { [unowned self] id in request(.skip, id) },
+            act: { [unowned self] id, action in
+                switch action {
+                case .skip: request(.skip, id) { [weak self] record in self?.showSkipped(record) }
+                case .unskip: request(.unskip, id)
+                case .stop: request(.stop, id)
+                }
+            },
             delete: { [unowned self] id in delete(id) })
     }
 
-    private func request(_ op: AlarmProtocol.Operation, _ id: UUID) {
+    private func request(_ op: AlarmProtocol.Operation, _ id: UUID, then done: (@MainActor (AlarmRecord) -> Void)? = nil) {
+        let record = state.record(id)
         service.perform(op, alarm: id) { [weak self] result in
             switch result {
-            case .success(let reply): if let record = reply.record { self?.state.apply(changedRecord: record) }
+            case .success(let reply):
+                if let changed = reply.record {
+                    self?.state.apply(changedRecord: changed)
+                    done?(changed)
+                } else {
+                    self?.state.apply(removed: id)
+                }
             case .failure(let error):
-                self?.onError?(error.description)
+                self?.onError?(record.map { AlarmRowMaker.refusal(op, record: $0, error: error) } ?? error.description)
                 // The switch goes back to what alarmd holds.
                 if let view = self?.rows[id] { view.show(view.model) }
             }
@@ -90,6 +103,15 @@ final class AlarmsPage {
             state.apply(removed: id)
             showUndo(for: record)
         }
+    }
+
+    /// "“Gym” skips Mon 06:30", with Undo, which rings it that day after all.
+    private func showSkipped(_ record: AlarmRecord) {
+        guard let text = maker.skippedText(record) else { return }
+        let toast = adw_toast_new(text)!
+        adw_toast_set_button_label(toast, tr("Undo"))
+        Signal.connect(GObjectPointer(toast), "button-clicked") { [weak self] in self?.request(.unskip, record.id) }
+        adw_toast_overlay_add_toast(ptr(toastOverlay), toast)
     }
 
     private func showUndo(for record: AlarmRecord) {

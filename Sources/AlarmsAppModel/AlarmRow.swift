@@ -13,13 +13,45 @@ package struct AlarmRow: Hashable, Sendable, Identifiable {
     package var title: String
     /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm.
     package var repeatText: String
-    /// "in 9 h 12 min", "Off", "Ringing", "Skipping Mon".
+    /// "in 9 h 12 min", "Off", "Ringing", "Snoozed until 14:45", "in 2 d (skipping Mon 06:30)".
     package var status: String
     package var enabled: Bool
     package var repeats: Bool
     /// A repeating, enabled alarm that is not already skipping its next date.
-    package var canSkip: Bool
+    package var canSkip: Bool { action == .skip }
+    /// The row's one button beside the switch, if any: Skip Next, Don't Skip, or Stop for a
+    /// snoozed alarm (which no other page lists).
+    package var action: Action?
     package var ringing: Bool
+    /// Counting down its snooze, to ring again then.
+    package var snoozedUntil: Date?
+
+    package enum Action: Hashable, Sendable {
+        /// Skip the next date (`skip`).
+        case skip
+        /// Ring on the skipped date after all (`unskip`).
+        case unskip
+        /// End the snooze, as the popup's Stop does (`stop`): a repeating alarm moves on.
+        case stop
+
+        /// The button's label.
+        package var label: String {
+            switch self {
+            case .skip: tr("Skip Next")
+            case .unskip: tr("Don't Skip")
+            case .stop: tr("Stop")
+            }
+        }
+
+        /// The button's accessible name, with the alarm's title.
+        package func accessibleName(_ title: String) -> String {
+            switch self {
+            case .skip: tr("Skip next %1$s", title)
+            case .unskip: tr("Don't skip %1$s", title)
+            case .stop: tr("Stop %1$s", title)
+            }
+        }
+    }
     /// Which app made it ("alarmctl", an app id): shown when it is not this app's own.
     package var appID: String
     /// The switch's accessible name: "Wake up, on" / "Wake up, off".
@@ -57,9 +89,13 @@ package struct AlarmRowMaker: Sendable {
         let ringing: Bool
         if case .alerting = record.phase { ringing = true } else { ringing = false }
         let next = enabled ? Self.nextFire(record) : nil
+        let snoozedUntil = enabled ? record.snoozedUntil(calendar: calendar(for: record)) : nil
+        let skipping = enabled ? record.skippedFire.flatMap { $0 > now ? $0 : nil } : nil
         var status: String
         if ringing {
             status = tr("Ringing")
+        } else if let snoozedUntil {
+            status = tr("Snoozed until %1$s", localTime.time(snoozedUntil, zone: zone, seconds: false))
         } else if !enabled {
             status = tr("Off")
         } else if case .paused = record.phase {
@@ -69,14 +105,34 @@ package struct AlarmRowMaker: Sendable {
         } else {
             status = ""
         }
-        if enabled, let skipped = record.skippedFire {
-            status = tr("%1$s (skipping %2$s)", status, localTime.weekdayAndTime(skipped, zone: zone, seconds: false))
+        if let skipping {
+            status = tr("%1$s (skipping %2$s)", status, localTime.weekdayAndTime(skipping, zone: zone, seconds: false))
+        }
+        let action: AlarmRow.Action?
+        if snoozedUntil != nil {
+            action = .stop
+        } else if skipping != nil, case .scheduled = record.phase {
+            action = .unskip
+        } else if enabled && record.repeats && !ringing, case .scheduled = record.phase {
+            action = .skip
+        } else {
+            action = nil
         }
         return AlarmRow(
             id: record.id, time: time(of: record), title: Self.title(record), repeatText: repeatText(of: record, now: now),
-            status: status, enabled: enabled, repeats: record.repeats,
-            canSkip: enabled && record.repeats && record.skippedFire == nil && !ringing,
-            ringing: ringing, appID: record.appID, nextFire: next)
+            status: status, enabled: enabled, repeats: record.repeats, action: action,
+            ringing: ringing, snoozedUntil: snoozedUntil, appID: record.appID, nextFire: next)
+    }
+
+    /// The wall clock the record follows: its own zone's (an imported event's), else the machine's.
+    func calendar(for record: AlarmRecord) -> FireTimeCalendar {
+        FireTimeCalendar(timeZone: record.timeZone.flatMap { ZoneRules.named($0) } ?? zone)
+    }
+
+    /// What a toast says after Skip: "“Gym” skips Mon 06:30", or nil when nothing is skipped.
+    package func skippedText(_ record: AlarmRecord) -> String? {
+        guard let skipped = record.skippedFire else { return nil }
+        return tr("“%1$s” skips %2$s", Self.title(record), localTime.weekdayAndTime(skipped, zone: zone, seconds: false))
     }
 
     /// The alert's title, or "Alarm" for one without (an app may leave it empty). Anyone's
@@ -111,8 +167,9 @@ package struct AlarmRowMaker: Sendable {
             if case .weekly(let days) = relative.repeats, !days.isEmpty { return WeekdaySet(days).text(localTime: localTime) }
             return tr("Once")
         case .fixed(let date):
-            // A one-off at an instant: its day, unless that is within the coming day.
-            return date.timeIntervalSince(now) < 86_400 ? tr("Once") : localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
+            // A one-off at an instant: its day, unless that is within a day of now (a kept
+            // alarm that rang long ago shows when).
+            return abs(date.timeIntervalSince(now)) < 86_400 ? tr("Once") : localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
         case nil:
             return ""
         }

@@ -17,9 +17,10 @@ extension RingingAlarm {
         stopLabel.isEmpty || stopLabel == AlarmPresentation.Alert.defaultStopButton.text.text ? tr("Stop") : TerminalSafe.text(stopLabel)
     }
 
-    /// The secondary button's label as its maker wrote it ("Snooze" from this window and
-    /// alarmctl, in the language they ran in), escaped.
-    package var secondaryText: String? { secondaryLabel.map { $0.isEmpty ? tr("Snooze") : TerminalSafe.text($0) } }
+    /// The secondary button's label in the person's language when it is one of ours ("Snooze"
+    /// from alarmctl or this window run in English reads "Schlummern" in German, as the popup
+    /// shows it), else as its maker wrote it; escaped.
+    package var secondaryText: String? { secondaryLabel.map { $0.isEmpty ? tr("Snooze") : TerminalSafe.text(trLabel($0)) } }
 
     /// The line under the title.
     package var detail: String { isTimer ? tr("Timer finished") : tr("Alarm") }

@@ -1,9 +1,12 @@
 import AlarmClient
+import AlarmCore
+import AlarmSystem
 import FoundationEssentials
 import LinuxSupport
 
 /// One countdown as the Timers page shows it: every countdown alarmd holds, whoever made it
-/// (this window, `alarmctl timer`, an app, a snoozed alarm), not only the window's own.
+/// (this window, `alarmctl timer`, an app, an alarm's countdown before its date), not only the
+/// window's own. A snoozed alarm is not one: the Alarms page says "Snoozed until 14:45".
 package struct TimerRow: Equatable, Sendable {
     package enum State: Equatable, Sendable {
         case running(fire: Date)
@@ -69,10 +72,13 @@ package enum TimersModel {
 
     /// Every countdown alarmd holds (counting down, paused, or a timer ringing), running ones
     /// soonest first, then paused ones by what is left, then ringing ones; ties by id, so the
-    /// order is stable between updates.
-    package static func rows(_ alarms: [AlarmRecord]) -> [TimerRow] {
+    /// order is stable between updates. Snoozed alarms are left to the Alarms page. `zone`:
+    /// the machine's, which tells a snooze from the countdown before a date.
+    package static func rows(_ alarms: [AlarmRecord], zone: ZoneRules = .current) -> [TimerRow] {
         var rows: [TimerRow] = []
         for record in alarms {
+            let calendar = FireTimeCalendar(timeZone: record.timeZone.flatMap { ZoneRules.named($0) } ?? zone)
+            if record.snoozedUntil(calendar: calendar) != nil { continue }
             let state: TimerRow.State
             let total: TimeInterval
             switch record.phase {

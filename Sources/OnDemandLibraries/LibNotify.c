@@ -60,6 +60,14 @@ __attribute__((visibility("hidden"))) gpointer g_object_new(GType type, const gc
     return object;
 }
 
+__attribute__((visibility("hidden"))) void g_object_set(gpointer object, const gchar *first_property, ...) {
+    OAK_RESOLVED(g_object_set_valist)
+    va_list properties;
+    va_start(properties, first_property);
+    target(object, first_property, properties);
+    va_end(properties);
+}
+
 __attribute__((visibility("hidden"))) void g_object_get(gpointer object, const gchar *first_property, ...) {
     OAK_RESOLVED(g_object_get_valist)
     va_list properties;
@@ -70,6 +78,8 @@ __attribute__((visibility("hidden"))) void g_object_get(gpointer object, const g
 
 /* GLib */
 OAK_FORWARD(guint64, g_ascii_strtoull, (const gchar *text, gchar **end, guint base), (text, end, base))
+OAK_FORWARD(gboolean, g_error_matches, (const GError *error, GQuark domain, gint code), (error, domain, code))
+OAK_FORWARD(gpointer, g_malloc0, (gsize size), (size))
 OAK_FORWARD_VOID(g_clear_error, (GError **error), (error))
 OAK_FORWARD_VOID(g_error_free, (GError *error), (error))
 OAK_FORWARD_VOID(g_free, (gpointer memory), (memory))
@@ -91,6 +101,7 @@ OAK_FORWARD(gboolean, g_utf8_validate, (const gchar *text, gssize length, const 
 OAK_FORWARD(gboolean, g_variant_get_boolean, (GVariant *value), (value))
 OAK_FORWARD(GVariant *, g_variant_get_child_value, (GVariant *value, gsize index), (value, index))
 OAK_FORWARD(const gchar *, g_variant_get_string, (GVariant *value, gsize *length), (value, length))
+OAK_FORWARD(guint32, g_variant_get_uint32, (GVariant *value), (value))
 OAK_FORWARD(GVariant *, g_variant_get_variant, (GVariant *value), (value))
 OAK_FORWARD(gboolean, g_variant_is_of_type, (GVariant *value, const GVariantType *type), (value, type))
 OAK_FORWARD(gsize, g_variant_n_children, (GVariant *value), (value))
@@ -127,5 +138,14 @@ OAK_FORWARD(GDBusConnection *, g_dbus_connection_new_for_address_sync,
     (const gchar *address, GDBusConnectionFlags flags, GDBusAuthObserver *observer, GCancellable *cancellable, GError **error),
     (address, flags, observer, cancellable, error))
 OAK_FORWARD_VOID(g_dbus_connection_set_exit_on_close, (GDBusConnection *connection, gboolean exit_on_close), (connection, exit_on_close))
+OAK_FORWARD(guint32, g_dbus_connection_get_last_serial, (GDBusConnection *connection), (connection))
+OAK_FORWARD(guint, g_dbus_connection_add_filter,
+    (GDBusConnection *connection, GDBusMessageFilterFunction filter, gpointer data, GDestroyNotify free_func),
+    (connection, filter, data, free_func))
+OAK_FORWARD_VOID(g_dbus_connection_remove_filter, (GDBusConnection *connection, guint filter), (connection, filter))
+OAK_FORWARD(GDBusMessageType, g_dbus_message_get_message_type, (GDBusMessage *message), (message))
+OAK_FORWARD(guint32, g_dbus_message_get_reply_serial, (GDBusMessage *message), (message))
+OAK_FORWARD(GVariant *, g_dbus_message_get_body, (GDBusMessage *message), (message))
+OAK_FORWARD(GQuark, g_io_error_quark, (void), ())
 OAK_FORWARD(gint, g_unix_fd_list_get, (GUnixFDList *list, gint index, GError **error), (list, index, error))
 OAK_FORWARD(gint, g_unix_fd_list_get_length, (GUnixFDList *list), (list))

@@ -30,6 +30,7 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Print the scheduled alarm as JSON.") var json = false
 
     func run() throws {
+        try TitleOption.check(title)
         let now = Date()
         let schedule: Alarm.Schedule
         switch try SpecInput.parse(spec, now: now) {

@@ -9,7 +9,7 @@ struct AlarmCtl: AsyncParsableCommand {
         subcommands: [
             AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
             StopCommand.self, SnoozeCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self,
-            EditCommand.self, DisableCommand.self, EnableCommand.self, SkipCommand.self,
+            EditCommand.self, DisableCommand.self, EnableCommand.self, SkipCommand.self, UnskipCommand.self,
             WatchCommand.self, MissedCommand.self, StatusCommand.self,
             NextCommand.self, SoundCommand.self, NotifyCommand.self, AppsCommand.self, ConfigCommand.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, UnrungCommand.self,

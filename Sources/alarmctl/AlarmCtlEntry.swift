@@ -23,7 +23,7 @@ enum AlarmCtlEntry {
             }
             exit(NotifyRun.main(Array(arguments.dropFirst(2)), validUTF8: valid))
         }
-        if let refusal = NegativeArgument.refusal(Array(arguments.dropFirst())) {
+        if let refusal = CommandNames.refusal(Array(arguments.dropFirst())) ?? NegativeArgument.refusal(Array(arguments.dropFirst())) {
             complain(refusal)
             exit(Exit.badInput.rawValue)
         }

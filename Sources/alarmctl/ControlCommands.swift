@@ -20,8 +20,12 @@ extension ControlCommand {
         let link = try DaemonLink()
         let target = try link.resolve(id)
         let name = Text.alarmName(Format.title(target), id: Format.shortID(target.id))
+        if let already = Text.alreadyDone(Self.operation, target, name: name, id: Format.shortID(target.id)) {
+            if json { return JSONOutput.print([target]) }
+            return print(already)
+        }
         let reply = try link.send(Self.operation, alarm: target.id) { refusal in
-            refusal.code == .invalidTransition ? Text.refusal(Self.operation, target, name: name, id: Format.shortID(target.id)) : nil
+            refusal.code == .invalidTransition || refusal.code == .neverFires ? Text.refusal(Self.operation, target, name: name, id: Format.shortID(target.id)) : nil
         }
         if json { return JSONOutput.print(reply.record.map { [$0] } ?? []) }
         if let record = reply.record {
@@ -33,7 +37,7 @@ extension ControlCommand {
 }
 
 struct CancelCommand: ControlCommand {
-    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Remove an alarm, whatever it is doing.")
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Remove an alarm, whatever it is doing.", aliases: ["rm", "delete"])
     static let operation = AlarmProtocol.Operation.cancel
     @OptionGroup var target: AlarmTarget
 }
@@ -69,13 +73,27 @@ struct DisableCommand: ControlCommand {
 }
 
 struct EnableCommand: ControlCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Turn a turned-off alarm on again, from its next date.")
+    static let configuration = CommandConfiguration(
+        commandName: "enable", abstract: "Turn a turned-off alarm on again, from its next date.",
+        discussion: """
+            An alarm that is on stays as it is (a skip stays: `alarmctl unskip` undoes it). Turning \
+            an alarm off forgets its skip. A one-off alarm that rang is kept, off: enable rings it \
+            at its time again, or, for a dated one, give it a new date with `alarmctl edit --at`.
+            """)
     static let operation = AlarmProtocol.Operation.enable
     @OptionGroup var target: AlarmTarget
 }
 
 struct SkipCommand: ControlCommand {
-    static let configuration = CommandConfiguration(commandName: "skip", abstract: "Skip the next occurrence of a repeating alarm (a holiday); it rings again the time after.")
+    static let configuration = CommandConfiguration(
+        commandName: "skip", abstract: "Skip the next occurrence of a repeating alarm (a holiday); it rings again the time after.",
+        discussion: "One skip at a time: a second skip is refused while the first is ahead. `alarmctl unskip` undoes it.")
     static let operation = AlarmProtocol.Operation.skip
+    @OptionGroup var target: AlarmTarget
+}
+
+struct UnskipCommand: ControlCommand {
+    static let configuration = CommandConfiguration(commandName: "unskip", abstract: "Undo a skip: the skipped occurrence rings after all.")
+    static let operation = AlarmProtocol.Operation.unskip
     @OptionGroup var target: AlarmTarget
 }

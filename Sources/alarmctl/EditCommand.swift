@@ -9,9 +9,10 @@ struct EditCommand: ParsableCommand {
         commandName: "edit",
         abstract: "Change an alarm in place (same id): its time, title, sound, snooze or countdown.",
         discussion: """
-            Only the options given change. The alarm is then scheduled afresh from now, as if \
-            it were cancelled and added again with the same id: it is turned on, nothing is \
-            skipped, and a ringing or counting-down alarm stops doing so.
+            Only what the options name changes: a rename keeps a turned-off alarm off and a \
+            skipped date skipped. A new time (--at, --countdown) schedules it afresh from now: a \
+            ringing or counting-down alarm stops doing so, a turned-off one stays off, and a \
+            skipped day stays skipped if the alarm still rings on it.
             """)
 
     @Argument(help: "The alarm's id (or a unique prefix of it), or its title.") var id: String
@@ -30,22 +31,34 @@ struct EditCommand: ParsableCommand {
             complain(Text.noSnoozeWithSnooze)
             throw Exit.badInput
         }
+        if at == nil, title == nil, sound == nil, volume == nil, ramp == nil, snooze == nil, !noSnooze, countdown == nil {
+            complain(Text.nothingToChange)
+            throw Exit.badInput
+        }
+        if let title { try TitleOption.check(title) }
         let now = Date()
         let link = try DaemonLink()
         var record = try link.resolve(id)
+        var fields: [AlarmField] = []
         if let at {
             switch try SpecInput.parse([at], now: now) {
             case .schedule(let parsed): record.schedule = parsed
             case .countdown(let seconds): record.schedule = .fixed(now.addingTimeInterval(seconds))
             }
+            fields.append(.schedule)
+        }
+        if let title {
+            record.presentation.alert.title = .init(stringLiteral: title)
+            fields.append(.title)
         }
         if let countdown {
             let seconds = try SpecInput.duration(countdown, option: "--countdown")
             record.countdownDuration = .init(preAlert: seconds, postAlert: record.countdownDuration?.postAlert)
-            if record.presentation.countdown == nil {
+            if record.presentation.countdown == nil || record.presentation.paused == nil {
                 record.presentation.countdown = .init(title: record.presentation.alert.title, pauseButton: AlarmButton(text: .init(Text.pauseButton), textColor: .white, systemImageName: "pause.fill"))
                 record.presentation.paused = .init(title: .init(Text.pausedTitle(Format.title(record))), resumeButton: AlarmButton(text: .init(Text.resumeButton), textColor: .white, systemImageName: "play.fill"))
             }
+            fields.append(.countdown)
         }
         if let snooze {
             let seconds = try SpecInput.duration(snooze, option: "--snooze")
@@ -54,33 +67,35 @@ struct EditCommand: ParsableCommand {
                 record.presentation.alert.secondaryButton = AlarmButton(text: .init(Text.snoozeButton), textColor: .white, systemImageName: "zzz")
                 record.presentation.alert.secondaryButtonBehavior = .countdown
             }
+            if record.presentation.countdown == nil { record.presentation.countdown = .init(title: .init(Text.snoozedTitle(Format.title(record)))) }
+            fields.append(.snooze)
         }
         if noSnooze {
             record.presentation.alert.secondaryButton = nil
             record.presentation.alert.secondaryButtonBehavior = nil
             let preAlert = record.countdownDuration?.preAlert
             record.countdownDuration = preAlert.map { .init(preAlert: $0, postAlert: nil) }
+            fields.append(.snooze)
         }
-        if let title { retitle(&record, to: title) }
         if sound != nil || volume != nil || ramp != nil {
             let given = try SpecInput.sound(name: sound == "default" ? nil : sound, volume: volume, ramp: ramp)
-            if let sound { record.sound.sound = sound == "default" ? .default : given.sound }
-            if volume != nil { record.sound.volume = given.volume }
-            if ramp != nil { record.sound.rampSeconds = given.rampSeconds }
+            if let sound {
+                record.sound.sound = sound == "default" ? .default : given.sound
+                fields.append(.sound)
+            }
+            if volume != nil {
+                record.sound.volume = given.volume
+                fields.append(.volume)
+            }
+            if ramp != nil {
+                record.sound.rampSeconds = given.rampSeconds
+                fields.append(.ramp)
+            }
         }
-        guard let changed = try link.send(.edit, record: record).record else { return }
+        var request = AlarmProtocol.Request(id: 0, op: .change, record: record)
+        request.fields = fields
+        guard let changed = try link.send(request).record else { return }
         if json { return JSONOutput.print(changed) }
         print(Text.changed(Format.shortID(changed.id), title: Format.title(changed), status: Format.status(of: changed)))
-    }
-
-    /// The new title everywhere the old one was (alert, countdown, "… (paused)").
-    private func retitle(_ record: inout AlarmRecord, to title: String) {
-        let old = Format.title(record)
-        func renamed(_ text: LocalizedStringResource) -> LocalizedStringResource {
-            .init(stringLiteral: text.text.replacing(old, with: title))
-        }
-        record.presentation.alert.title = .init(stringLiteral: title)
-        if let countdown = record.presentation.countdown { record.presentation.countdown?.title = renamed(countdown.title) }
-        if let paused = record.presentation.paused { record.presentation.paused?.title = renamed(paused.title) }
     }
 }

@@ -17,10 +17,13 @@ enum Format {
         return locale.weekdayAndTime(date, zone: zone, seconds: true)
     }
 
-    /// "45 s", "5 min", "9 h 12 min", "3 d 4 h".
+    /// "45 s", "1 min 30 s", "5 min", "9 h 12 min", "3 d 4 h": seconds while they matter
+    /// (under 5 minutes: `timer 90s` is "in 1 min 30 s", not "in 2 min"), then whole minutes
+    /// rounded up.
     static func duration(_ seconds: TimeInterval) -> String {
         let s = Int(clampingFinite: seconds.rounded(.up))
         if s < 60 { return Text.seconds(max(s, 0)) }
+        if s < 300, s % 60 != 0 { return Text.minutesSeconds(s / 60, s % 60) }
         let minutes = (s + 59) / 60
         if minutes < 60 { return Text.minutes(minutes) }
         let hours = minutes / 60, restMinutes = minutes % 60
@@ -68,9 +71,13 @@ enum Format {
     }
 
     /// What the alarm does next, in words: "rings Mon 06:30, in 9 h 12 min".
-    /// `zone` and `locale` are looked up once by a caller with many rows.
-    static func status(of record: AlarmRecord, now: Date = Date(), zone: ZoneRules = .current, locale: LocalTimeText = .current) -> String {
-        if let off = turnedOff(record) { return off }
+    /// `zone` and `locale` are looked up once by a caller with many rows. `advice`: a turned-off
+    /// alarm says which command turns it on (not in a status bar's tooltip, which is no terminal).
+    static func status(of record: AlarmRecord, now: Date = Date(), zone: ZoneRules = .current, locale: LocalTimeText = .current, advice: Bool = true) -> String {
+        if record.disabledAt != nil { return advice ? turnedOff(record) ?? Text.off : Text.off }
+        if let until = record.snoozedUntil(calendar: calendar(for: record, zone: zone)) {
+            return Text.snoozedUntil(when(until, now: now, zone: zone, locale: locale), in: duration(until.timeIntervalSince(now)))
+        }
         switch record.phase {
         case .scheduled(let fire):
             var text = Text.rings(when(fire, now: now, zone: zone, locale: locale), in: duration(fire.timeIntervalSince(now)))
@@ -86,6 +93,11 @@ enum Format {
         case .alerting(let since, _):
             return Text.ringingSince(when(since, now: now, zone: zone, locale: locale))
         }
+    }
+
+    /// The wall clock the record's schedule follows: its own zone's, else `zone`.
+    static func calendar(for record: AlarmRecord, zone: ZoneRules) -> FireTimeCalendar {
+        FireTimeCalendar(timeZone: record.timeZone.flatMap { ZoneRules.named($0) } ?? zone)
     }
 
     /// An alarm that keeps an event's zone: its fire on that zone's clock, " (08:50 America/New_York)".
@@ -128,7 +140,7 @@ enum Format {
             Text.detailID(record.id.uuidString.lowercased()),
             Text.detailTitle(title(record)),
             Text.detailApp(TerminalSafe.text(record.appID)),
-            Text.detailState(Text.stateName(record.phase.state), status(of: record, now: now)),
+            Text.detailState(stateName(record), status(of: record, now: now)),
             Text.detailRepeats(recurrence(record.schedule)),
         ]
         if case .relative(let relative) = record.schedule {

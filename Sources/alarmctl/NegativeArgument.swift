@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmSystem
 
 /// ArgumentParser reads every argument that starts with "-" as an option, so `timer -5m`
 /// failed with "Missing expected argument '<duration> ...'" (apple/swift-argument-parser#31,

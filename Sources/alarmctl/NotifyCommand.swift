@@ -62,6 +62,11 @@ enum NotifyRun {
             programName: "alarmctl", appName: parsed.appName, summary: summary.text, body: body, icon: parsed.icon,
             replaceID: parsed.replaceID, category: parsed.category, urgency: parsed.urgency, expireTimeout: parsed.expireTimeout,
             transient: parsed.transient, hints: parsed.hints, actions: parsed.actions, wait: parsed.wait, printID: parsed.printID)
+        if let name = parsed.sound, let refusal = SoundWithPopup.refusal(name) {
+            // As `add --sound Chimes`: a person typed it and can fix it, before any popup.
+            writeError(Text.complaint(refusal))
+            return 2
+        }
         let sound = SoundWithPopup(name: parsed.sound, loop: parsed.loopSound)
         let output = NotifySendOutput(
             standardOutput: { line in StandardOutput.write(line + "\n") },
@@ -88,6 +93,20 @@ final class SoundWithPopup: @unchecked Sendable {
     init(name: String?, loop: Bool) {
         self.name = name
         self.loop = loop
+    }
+
+    /// Why `name` cannot play: an unknown name, with the close ones and the ones that exist;
+    /// a path that is no file. Nil when it plays.
+    static func refusal(_ name: String) -> String? {
+        if name.contains("/") {
+            var isDirectory = false
+            return FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && !isDirectory ? nil : Text.noSoundFile(name)
+        }
+        let resolver = SoundResolver(appID: DaemonLink.appID, bundleSoundsDirectory: nil)
+        guard (try? resolver.resolve(name)) == nil else { return nil }
+        let (close, ranked) = SoundSuggestions.rank(name, among: Set(resolver.allSounds().map(\.sound.name)))
+        let shown = ranked.prefix(20).joined(separator: ", ") + (ranked.count > 20 ? ", …" : "")
+        return close.isEmpty ? Text.unknownSound(name, known: shown) : Text.unknownSound(name, suggestions: close, known: shown)
     }
 
     func start(looping waiting: Bool) {

@@ -5,6 +5,10 @@ import LinuxSupport
 /// The commands' confirmations and errors (see `Text`).
 extension Text {
     static func version(_ version: String) -> String { "alarmctl \(version)" }
+    static func unknownCommand(_ word: String, suggestion: String) -> String {
+        tr("unknown command '%1$s': did you mean '%2$s'? (alarmctl --help lists the commands)", word, suggestion)
+    }
+    static func unknownCommand(_ word: String) -> String { tr("unknown command '%s' (alarmctl --help lists the commands)", word) }
     /// Every error line: "alarmctl: <message>".
     static func complaint(_ message: String) -> String { tr("alarmctl: %s", message) }
     static func warning(_ warning: String) -> String { tr("warning: %s", warning) }
@@ -31,6 +35,10 @@ extension Text {
     static func timerLine(_ title: String, status: String) -> String { tr("%1$s: %2$s", title, status) }
     static var noSnoozeWithSnoozeOrLabel: String { tr("--no-snooze cannot go with --snooze or --label-snooze") }
     static var noSnoozeWithSnooze: String { tr("--no-snooze cannot go with --snooze") }
+    static var nothingToChange: String {
+        tr("nothing to change: give what changes, e.g. --title, --at, --sound, --volume, --ramp, --snooze, --no-snooze or --countdown (see alarmctl edit --help)")
+    }
+    static var emptyTitle: String { tr("--title cannot be empty: give the alarm a name, or leave --title out for the usual one") }
     static func mustBeLongerThanZero(_ option: String) -> String { tr("%s must be longer than zero", option) }
     static func negativeOptionValue(_ option: String, _ value: String) -> String {
         tr("'%2$s' after %1$s reads as an option; to give %1$s a value that starts with a minus, write %1$s=%2$s", option, value)

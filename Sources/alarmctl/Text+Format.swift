@@ -7,6 +7,7 @@ extension Text {
     // Durations: "45 s", "5 min", "9 h 12 min", "3 d 4 h".
     static func seconds(_ s: Int) -> String { tr("%s s", String(s)) }
     static func minutes(_ m: Int) -> String { tr("%s min", String(m)) }
+    static func minutesSeconds(_ m: Int, _ s: Int) -> String { tr("%1$s min %2$s s", String(m), String(s)) }
     static func hours(_ h: Int) -> String { tr("%s h", String(h)) }
     static func hoursMinutes(_ h: Int, _ m: Int) -> String { tr("%1$s h %2$s min", String(h), String(m)) }
     static func days(_ d: Int) -> String { tr("%s d", String(d)) }
@@ -24,6 +25,7 @@ extension Text {
     static func countingDownBefore(_ duration: String) -> String { tr(" (counting down from %s before)", duration) }
     static func pausedWithLeft(_ left: String) -> String { tr("paused with %s left", left) }
     static func ringingSince(_ when: String) -> String { tr("ringing since %s", when) }
+    static func snoozedUntil(_ when: String, in left: String) -> String { tr("snoozed until %1$s, in %2$s", when, left) }
     static var defaultSound: String { tr("default") }
 
     // `list`

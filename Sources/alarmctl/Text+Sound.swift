@@ -64,4 +64,14 @@ extension Text {
     static var alsaDevices: String { "\n" + tr("ALSA devices:") }
     static func serverSinks(_ server: String) -> String { "\n" + tr("Sound server sinks (%s):", server) }
     static var defaultSink: String { tr("  (default)") }
+
+    // `notify --sound`
+    static func unknownSound(_ name: String, suggestions: [String], known: String) -> String {
+        let names = suggestions.map { "'\($0)'" }.joined(separator: tr(" or "))
+        return tr("unknown sound '%1$s': did you mean %2$s? Sounds that exist: %3$s (see 'alarmctl sound list')", name, names, known)
+    }
+    static func unknownSound(_ name: String, known: String) -> String {
+        tr("unknown sound '%1$s'. Sounds that exist: %2$s (see 'alarmctl sound list')", name, known)
+    }
+    static func noSoundFile(_ path: String) -> String { tr("--sound %s: no such file", path) }
 }

@@ -27,6 +27,7 @@ enum Text {
     // `watch`
     static func watchRinging(_ titles: String) -> String { tr("ringing: %s", titles) }
     static func watchCountingDown(_ title: String, until: String) -> String { tr("counting down: %1$s until %2$s", title, until) }
+    static func watchSnoozed(_ title: String, until: String) -> String { tr("snoozed: %1$s until %2$s", title, until) }
     static func watchPaused(_ title: String, left: String) -> String { tr("paused: %1$s (%2$s left)", title, left) }
     static func watchNext(_ title: String, at: String) -> String { tr("next: %1$s %2$s", title, at) }
     static func watchMissed(_ title: String?) -> String { title.map { tr("missed: %s", $0) } ?? tr("missed: an alarm") }
@@ -34,17 +35,22 @@ enum Text {
     // `disable`, `skip`
     static var off: String { tr("off") }
     static func turnOnWith(_ id: String) -> String { tr("off; turn it on with `alarmctl enable %s`", id) }
+    static func pastDateWith(_ when: String, _ id: String) -> String {
+        tr("off since its date, %1$s; to use it again give it a new one: `alarmctl edit %2$s --at 'tomorrow 7:00'`", when, id)
+    }
     static func skips(_ when: String) -> String { tr(" (skips %s)", when) }
 
-    /// A lifecycle state as `list` and `show` name it.
+    /// A lifecycle state as `list` and `show` name it, in people's words (the wire's are
+    /// `countdown` and `alerting`).
     static func stateName(_ state: Alarm.State) -> String {
         switch state {
         case .scheduled: tr("scheduled")
-        case .countdown: tr("countdown")
+        case .countdown: tr("counting down")
         case .paused: tr("paused")
-        case .alerting: tr("alerting")
+        case .alerting: tr("ringing")
         }
     }
+    static var snoozed: String { tr("snoozed") }
 
     // The lifecycle commands: "stopped 'Tea' (1a2b3c4d): rings ...", or "...; it is gone".
     static func alarmName(_ title: String, id: String) -> String { tr("'%1$s' (%2$s)", title, id) }
@@ -58,6 +64,7 @@ enum Text {
         case .disable: tr("turned off %1$s: %2$s", name, status)
         case .enable: tr("turned on %1$s: %2$s", name, status)
         case .skip: tr("skipped the next occurrence of %1$s: %2$s", name, status)
+        case .unskip: tr("undid the skip of %1$s: %2$s", name, status)
         default: "\(operation.rawValue) \(name): \(status)"
         }
     }
@@ -71,6 +78,7 @@ enum Text {
         case .disable: tr("turned off %s; it is gone", name)
         case .enable: tr("turned on %s; it is gone", name)
         case .skip: tr("skipped the next occurrence of %s; it is gone", name)
+        case .unskip: tr("undid the skip of %s; it is gone", name)
         default: tr("%1$s %2$s; it is gone", operation.rawValue, name)
         }
     }

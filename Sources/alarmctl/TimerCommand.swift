@@ -26,6 +26,7 @@ struct TimerCommand: AsyncParsableCommand {
     @Flag(help: "Print the started timer as JSON.") var json = false
 
     func run() async throws {
+        try TitleOption.check(title)
         let seconds = try SpecInput.duration(duration.joined(separator: " "), option: nil)
         let again = try repeatAfter.map { try SpecInput.duration($0, option: "--repeat-after") }
         let record = TimerRecord.make(

@@ -102,10 +102,13 @@ struct WatchCommand: AsyncParsableCommand {
             let ringing = alarms.filter { $0.phase.state == .alerting }
             if !ringing.isEmpty { parts.append(Text.watchRinging(ringing.map(Format.title).joined(separator: ", "))) }
             for record in alarms {
-                if case .countdown(_, let fire, _, _) = record.phase { parts.append(Text.watchCountingDown(Format.title(record), until: Format.when(fire))) }
+                if case .countdown(_, let fire, _, _) = record.phase {
+                    let snoozed = record.snoozedUntil(calendar: Format.calendar(for: record, zone: .current)) != nil
+                    parts.append(snoozed ? Text.watchSnoozed(Format.title(record), until: Format.when(fire)) : Text.watchCountingDown(Format.title(record), until: Format.when(fire)))
+                }
                 if case .paused(let total, let elapsed) = record.phase { parts.append(Text.watchPaused(Format.title(record), left: Format.clock(total - elapsed))) }
             }
-            if let next = alarms.first(where: { $0.phase.state == .scheduled }), case .scheduled(let fire) = next.phase {
+            if let next = alarms.first(where: { $0.phase.state == .scheduled && $0.disabledAt == nil }), case .scheduled(let fire) = next.phase {
                 parts.append(Text.watchNext(Format.title(next), at: Format.when(fire)))
             }
             return parts.isEmpty ? Text.noAlarms : parts.joined(separator: " · ")

@@ -34,7 +34,7 @@ struct WaybarStatus: Encodable, Equatable {
 
     /// Ringing beats counting down beats paused beats the next scheduled alarm.
     static func of(_ alarms: [AlarmRecord], now: Date, zone: ZoneRules = .current) -> WaybarStatus {
-        let tooltip = alarms.isEmpty ? Text.noAlarms : alarms.map { "\(Format.title($0)): \(Format.status(of: $0, now: now))" }.joined(separator: "\n")
+        let tooltip = alarms.isEmpty ? Text.noAlarms : alarms.map { "\(Format.title($0)): \(Format.status(of: $0, now: now, zone: zone, advice: false))" }.joined(separator: "\n")
         if let ringing = alarms.first(where: { $0.phase.state == .alerting }) {
             return WaybarStatus(text: "🔔 \(Format.title(ringing))", tooltip: tooltip, class: "ringing", percentage: 100)
         }
@@ -44,14 +44,17 @@ struct WaybarStatus: Encodable, Equatable {
         }.min { $0.1 < $1.1 }
         if let (record, fire, total) = counting {
             let left = fire.timeIntervalSince(now)
-            let done = total > 0 ? Int(((1 - left / total) * 100).rounded().clamped(to: 0...100)) : 0
+            // From the seconds shown (rounded up), so the line changes once a second, text and
+            // percentage together, never twice with the same time.
+            let shown = left.isFinite ? max(left.rounded(.up), 0) : 0
+            let done = total > 0 ? Int(((1 - shown / total) * 100).rounded().clamped(to: 0...100)) : 0
             return WaybarStatus(text: "⏳ \(Format.title(record)) \(Format.clock(left))", tooltip: tooltip, class: "countdown", percentage: done)
         }
         if let paused = alarms.first(where: { $0.phase.state == .paused }), case .paused(let total, let elapsed) = paused.phase {
             let done = total > 0 ? Int((elapsed / total * 100).rounded().clamped(to: 0...100)) : 0
             return WaybarStatus(text: "⏸ \(Format.title(paused)) \(Format.clock(total - elapsed))", tooltip: tooltip, class: "paused", percentage: done)
         }
-        if let next = alarms.first(where: { $0.phase.state == .scheduled }), case .scheduled(let fire) = next.phase {
+        if let next = alarms.first(where: { $0.phase.state == .scheduled && $0.disabledAt == nil }), case .scheduled(let fire) = next.phase {
             return WaybarStatus(text: "⏰ \(Format.when(fire, now: now, zone: zone))", tooltip: tooltip, class: "scheduled", percentage: 0)
         }
         return WaybarStatus(text: "", tooltip: tooltip, class: "idle", percentage: 0)
@@ -70,6 +73,21 @@ struct WaybarStatus: Encodable, Equatable {
 
     /// Whether the line changes with the clock (a countdown ticks each second).
     static func ticks(_ alarms: [AlarmRecord]) -> Bool { alarms.contains { $0.phase.state == .countdown } }
+
+    /// Seconds from `now` until a countdown's time left (rounded up, as shown) next changes:
+    /// the ticker wakes just after it, not on the wall clock's second, which would show each
+    /// second up to a second late. Nil when nothing counts down.
+    static func secondsToNextChange(_ alarms: [AlarmRecord], now: Date) -> Double? {
+        var soonest: Double?
+        for record in alarms {
+            guard case .countdown(_, let fire, _, _) = record.phase else { continue }
+            let left = fire.timeIntervalSince(now)
+            guard left.isFinite, left > 0 else { continue }
+            let untilChange = left - (left.rounded(.up) - 1)
+            soonest = min(soonest ?? untilChange, untilChange > 0 ? untilChange : 1)
+        }
+        return soonest.map { min($0 + 0.005, 1.005) }
+    }
 }
 
 /// Pango's markup escapes (g_markup_escape_text's five).

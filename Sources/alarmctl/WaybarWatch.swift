@@ -40,7 +40,9 @@ final class WaybarWatch: Sendable {
                     connection = try DaemonLauncher.connect()
                     failedStarts = 0
                 } catch {
-                    state.withLock { $0.offline = error.description }
+                    // Without the commands a terminal would be told: a tooltip is no terminal.
+                    let why = if case .daemonNotRunning = error { Text.daemonNotRunning } else { error.description }
+                    state.withLock { $0.offline = why }
                     nextStart = Date().addingTimeInterval(Self.startBackoff[min(failedStarts, Self.startBackoff.count - 1)])
                     failedStarts += 1
                 }
@@ -69,8 +71,8 @@ final class WaybarWatch: Sendable {
             if ticks, state.ticker == nil {
                 state.ticker = Task { [self] in
                     while !Task.isCancelled {
-                        let fraction = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
-                        try? await Task.sleep(for: .seconds(1 - fraction))
+                        let alarms = self.state.withLock { $0.alarms } ?? []
+                        try? await Task.sleep(for: .seconds(WaybarStatus.secondsToNextChange(alarms, now: Date()) ?? 1))
                         emit()
                     }
                 }

@@ -25,6 +25,24 @@ import Testing
         #expect(rent.start == EventTime(date: LocalDate(year: 2026, month: 1, day: 1), minuteOfDay: 9 * 60, zone: "America/New_York"))
     }
 
+    /// Someone's event: the reminder's popup says when the event starts and where, so the
+    /// record keeps both (its metadata); our own exported alarms keep theirs as they were.
+    @Test func aForeignRemindersAlarmKeepsItsEventsStartAndLocation() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Calendar//EN", "BEGIN:VEVENT", "UID:dentist-42@example.org",
+            "DTSTAMP:20261120T100000Z", "DTSTART:20261201T140000Z", "DTEND:20261201T143000Z", "SUMMARY:Dentist",
+            "LOCATION:Room 4\\, Main Street 1", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Dentist", "TRIGGER:-PT10M", "END:VALARM",
+            "END:VEVENT", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let dentist = try #require(try ICalendar.parse(text, zones: zones, now: now).first?.imported)
+        #expect(dentist.record.schedule == .fixed(instant("2026-12-01T13:50:00Z")))
+        let event = try #require(EventReminder(metadata: dentist.record.metadata), "\(dentist.record.metadata ?? "no metadata")")
+        #expect(event.eventStartsAfter == 600)
+        #expect(event.eventLocation == "Room 4, Main Street 1")
+        let thunderbird = try #require(try ICalendar.parse(try fixture("thunderbird.ics"), zones: zones, now: now).first?.imported)
+        #expect(EventReminder(metadata: thunderbird.record.metadata) == EventReminder(location: nil, startsAfter: 600))
+    }
+
     @Test func gnomeCalendarPrefixedTZIDAndAllDayRefusal() throws {
         let results = try ICalendar.parse(try fixture("gnome-calendar.ics"), zones: zones, now: now)
         let night = try #require(results[0].imported)

@@ -1,5 +1,6 @@
 import Foundation
 import AlarmModel
+import AlarmSystem
 import Testing
 
 @testable import AlarmCore
@@ -82,7 +83,7 @@ private func relative(_ hour: Int, _ minute: Int, _ repeats: Alarm.Schedule.Rela
 
     @Test(arguments: [
         ("90s", 90.0), ("5m", 300), ("1h30m", 5400), ("1H30M", 5400), ("2h", 7200), ("1:30:00", 5400), ("0:00:45", 45),
-        ("in 10m", 600), ("in 90", 90), ("in 5:00", 300), ("1h 30m", 5400), ("10 minutes", 600), ("in 2 hours", 7200),
+        ("in 10m", 600), ("in 90", 5400), ("in 5:00", 300), ("1h 30m", 5400), ("10 minutes", 600), ("in 2 hours", 7200),
         ("1d", 86_400), ("1d2h3m4s", 93_784), ("45 sec", 45), ("30m1h", 5400),
     ])
     // Double, not TimeInterval: with Foundation and FoundationEssentials (from OpenAlarmKit) both
@@ -91,9 +92,43 @@ private func relative(_ hour: Int, _ minute: Int, _ repeats: Alarm.Schedule.Rela
         #expect(try parse(text) == .countdown(seconds))
     }
 
-    @Test(arguments: [("9m", 540.0), ("5:00", 300), ("90", 90), ("1:30:00", 5400), ("in 5m", 300), (" 1h 5m ", 3900), ("10 min", 600)])
+    /// A number alone is minutes, as on a kitchen timer (`timer 5`, `--snooze 9`).
+    @Test(arguments: [("9m", 540.0), ("5:00", 300), ("5", 300), ("90", 5400), ("1:30:00", 5400), ("in 5m", 300), (" 1h 5m ", 3900),
+                      ("10 min", 600), ("5 Minuten", 300), ("2 Stunden", 7200), ("30 Sekunden", 30), ("1 Tag", 86_400)])
     func durations(_ text: String, _ seconds: Double) throws {
         #expect(try TimeSpec.parseDuration(text) == seconds)
+    }
+
+    /// German's words read as English's: `morgen 7 Uhr` is `tomorrow 7:00` (2026-06-08 is a Monday).
+    @Test(arguments: [
+        ("morgen 7 Uhr", "tomorrow 7:00"), ("heute 19 Uhr", "today 19:00"), ("Morgen um 7:30", "tomorrow 7:30"),
+        ("werktags 6.30", "weekdays 6:30"), ("täglich 7:00", "daily 7:00"), ("am Wochenende 9 Uhr", "weekends 9:00"),
+        ("19 Uhr", "19:00"), ("7.30", "7:30"), ("in 5 Minuten", "in 5m"), ("montag 7.30 Uhr", "mon 7:30"),
+        ("0730", "7:30"), ("1930", "19:30"), ("mittag", "noon"),
+    ])
+    func germanWordsAndClockForms(_ german: String, _ english: String) throws {
+        let names = WeekdayNames(localeName: "de_DE.UTF-8", sundayFirstFull: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
+                                 short: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"])
+        let now = instant("2026-06-08T10:00:00+02:00")
+        #expect(try TimeSpec.parse(german, now: now, timeZone: berlinZone, weekdays: names) == TimeSpec.parse(english, now: now, timeZone: berlinZone))
+    }
+
+    @Test(arguments: [("weekdys 7:00", "weekdays"), ("tomorow 7:00", "tomorrow"), ("tmorrow", "tomorrow"), ("dialy 7:00", "daily"), ("mon,wendesday 7:00", "wednesday"), ("in 5 minuts", "minute")])
+    func aNearMissSaysWhatItWouldRead(_ text: String, _ suggestion: String) throws {
+        let error = try #require(throws: TimeSpecError.self) { try TimeSpec.parse(text, now: instant("2026-06-08T10:00:00+02:00"), timeZone: berlinZone) }
+        let suggested: String? =
+            switch error.reason {
+            case .unknownWord(_, let word), .unknownDay(_, _, _, let word), .unknownWeekday(_, _, _, let word), .unknownUnit(_, _, let word): word
+            default: nil
+            }
+        #expect(suggested == suggestion, "\(error)")
+        #expect(error.message.contains("did you mean '\(suggestion)'?"), "\(error.message)")
+    }
+
+    @Test func anErrorAfterAGermanWordPointsAtWhatWasWritten() throws {
+        let error = try #require(throws: TimeSpecError.self) { try TimeSpec.parse("morgen", now: instant("2026-06-08T10:00:00+02:00"), timeZone: berlinZone) }
+        #expect(error.reason == .missingTime(after: "morgen"))
+        #expect(error.offset == 6)
     }
 
     @Test func instantsForFromOptions() throws {

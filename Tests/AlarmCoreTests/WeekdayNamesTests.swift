@@ -1,5 +1,6 @@
 import Foundation
 import AlarmModel
+import AlarmSystem
 import Testing
 
 @testable import AlarmCore
@@ -45,9 +46,12 @@ private func days(_ text: String, _ names: WeekdayNames) throws(TimeSpecError) -
     }
 
     @Test func anUnknownWordSaysWhatWouldDo() throws {
-        let error = try #require(throws: TimeSpecError.self) { try days("montg 7:00", german) }
+        let near = try #require(throws: TimeSpecError.self) { try days("montg 7:00", german) }
+        #expect(near.kind == .unknownDay)
+        #expect(near.message == "unknown day 'montg' in 'montg 7:00': did you mean 'montag'?")
+        let error = try #require(throws: TimeSpecError.self) { try days("xqzzy 7:00", german) }
         #expect(error.kind == .unknownDay)
-        #expect(error.message == "unknown day 'montg' in 'montg 7:00' (use today, tomorrow, a date like 2026-06-09, mon, tue, ..., Mo, Di, ..., or daily, weekdays, weekends)")
+        #expect(error.message == "unknown day 'xqzzy' in 'xqzzy 7:00' (use today, tomorrow, a date like 2026-06-09, mon, tue, ..., Mo, Di, ..., or daily, weekdays, weekends)")
         let inList = try #require(throws: TimeSpecError.self) { try days("Mo,Mx 7:00", german) }
         #expect(inList.kind == .unknownWeekday)
         #expect(inList.message == "unknown weekday 'Mx' in 'Mo,Mx 7:00' (use mon, tue, ..., Mo, Di, ..., or daily, weekdays, weekends)")

@@ -83,7 +83,8 @@ struct SampleIntent: LiveActivityIntent {
             var request = AlarmProtocol.Request(id: 1, op: op)
             switch op {
             case .schedule, .edit: request.record = record
-            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .custom: request.alarm = record.id
+            case .change: (request.record, request.fields) = (record, AlarmField.allCases)
+            case .stop, .countdown, .pause, .resume, .cancel, .disable, .enable, .skip, .unskip, .custom: request.alarm = record.id
             case .list, .watch: request.page = AlarmProtocol.defaultPage
             case .missed: request.limit = 50
             case .setAuthorization: (request.app, request.decision) = ("org.example.clock", .allow)
@@ -123,6 +124,9 @@ struct SampleIntent: LiveActivityIntent {
         for sample in RecordSamples.everyKind {
             requests.append(AlarmProtocol.Request(id: 12, op: .schedule, record: sample))
             requests.append(AlarmProtocol.Request(id: 13, op: .edit, app: sample.appID, record: sample))
+            var change = AlarmProtocol.Request(id: 14, op: .change, record: sample)
+            change.fields = [.title, .enabled]
+            requests.append(change)
         }
         return requests
     }
@@ -170,6 +174,7 @@ struct SampleIntent: LiveActivityIntent {
         request.dialog = maybe { RecordSamples.string(&random, maxLength: 40) }
         request.sound = maybe { RecordSamples.string(&random, maxLength: 20) }
         request.path = maybe { "/" + RecordSamples.string(&random, maxLength: 40) }
+        request.fields = maybe { AlarmField.allCases.filter { _ in random.chance(50) } }
         return request
     }
 

@@ -1,4 +1,6 @@
 import AlarmClient
+import AlarmCore
+import AlarmSystem
 import AlarmsAppModel
 import FoundationEssentials
 import Testing
@@ -34,7 +36,7 @@ import Testing
         #expect(record.presentation.alert.title.text == "Alarm")  // an empty title
     }
 
-    @Test func editingKeepsTheIdTheAppAndWhatTheDialogDoesNotShow() {
+    @Test func editingSendsOnlyWhatChanged() {
         var form = AlarmForm()
         form.title = "Old"
         form.sound = "Chime"
@@ -44,21 +46,88 @@ import Testing
         original.appID = "com.example.app"
         original.metadata = #"{"k":1}"#
         original.tintColor = .blue
-        var edit = AlarmForm(editing: original)
-        #expect(edit.title == "Old")
-        #expect(edit.sound == "Chime")
-        #expect(edit.volumePercent == 40)
-        #expect(edit.rampSeconds == 30)
-        #expect(edit.snoozeMinutes == 9)
+        let shown = AlarmForm(editing: original)
+        #expect(shown.title == "Old")
+        #expect(shown.sound == "Chime")
+        #expect(shown.volumePercent == 40)
+        #expect(shown.rampSeconds == 30)
+        #expect(shown.snoozeMinutes == 9)
+        #expect(shown.change(of: original, shown: shown).fields.isEmpty, "Save unchanged sends nothing")
+        var edit = shown
         edit.title = "New"
         edit.hour = 21
-        let changed = edit.record(editing: original)
+        let (changed, fields) = edit.change(of: original, shown: shown)
+        #expect(Set(fields) == [.title, .schedule])
         #expect(changed.id == original.id)
         #expect(changed.appID == "com.example.app")
         #expect(changed.metadata == original.metadata)
         #expect(changed.tintColor == .blue)
         #expect(changed.presentation.alert.title.text == "New")
         #expect(changed.sound == SoundSettings(sound: .named("Chime"), volume: 0.4, rampSeconds: 30))
+    }
+
+    @Test func aDatedAlarmOpensOnItsDateAndTimeAndKeepsThem() throws {
+        let berlin = try #require(ZoneRules.named("Europe/Berlin"))
+        let christmas = FireTimeCalendar(timeZone: berlin).instant(of: LocalDate(year: 2026, month: 12, day: 24), hour: 18, minute: 0)
+        var original = AlarmForm().record()
+        original.schedule = .fixed(christmas)
+        original.disabledAt = christmas - 86400 * 30
+        let now = christmas - 86400 * 20
+        let shown = AlarmForm(editing: original, zone: berlin, now: now)
+        #expect(shown.date == LocalDate(year: 2026, month: 12, day: 24))
+        #expect((shown.hour, shown.minute) == (18, 0))
+        #expect(shown.days.days.isEmpty)
+        #expect(!shown.enabled)
+        #expect(shown.schedule(zone: berlin) == .fixed(christmas), "unchanged, the same instant")
+        #expect(shown.change(of: original, shown: shown, now: now, zone: berlin).fields.isEmpty)
+        #expect(shown.dateText(localTime: LocalTimeText(posixName: "C")) == "Thu 2026-12-24")
+        // A new day keeps the time and the zone's wall clock; turned on, it says so.
+        var moved = shown
+        moved.day = (2026, 12, 31)
+        moved.enabled = true
+        let (record, fields) = moved.change(of: original, shown: shown, now: now, zone: berlin)
+        #expect(Set(fields) == [.schedule, .enabled])
+        #expect(record.schedule == .fixed(christmas + 7 * 86400))
+        #expect(record.disabledAt == nil)
+        // No date: the next 18:00.
+        moved.day = nil
+        #expect(moved.schedule(zone: berlin) == .relative(.init(time: .init(hour: 18, minute: 0), repeats: .never)))
+        #expect(moved.dateText(localTime: LocalTimeText(posixName: "C")) == "None: it rings at the next 18:00")
+    }
+
+    @Test func anImportedAlarmKeepsItsZoneAndTheFormItsSkip() throws {
+        let newYork = try #require(ZoneRules.named("America/New_York"))
+        let nine = FireTimeCalendar(timeZone: newYork).instant(of: LocalDate(year: 2026, month: 6, day: 9), hour: 9, minute: 0)
+        var original = AlarmForm().record()
+        original.schedule = .fixed(nine)
+        original.timeZone = "America/New_York"
+        let shown = AlarmForm(editing: original, zone: .utc, now: nine - 86400)
+        #expect(shown.timeZone == "America/New_York")
+        #expect((shown.hour, shown.minute) == (9, 0), "on the event's own clock")
+        var later = shown
+        later.hour = 10
+        #expect(later.change(of: original, shown: shown, zone: .utc).record.schedule == .fixed(nine + 3600))
+
+        var weekly = AlarmForm()
+        weekly.days = WeekdaySet(WeekdaySet.weekdays)
+        var skipping = weekly.record()
+        skipping.skippedFire = nine
+        let form = AlarmForm(editing: skipping, now: nine - 60)
+        #expect(form.skipping == nine)
+        #expect(AlarmForm(editing: skipping, now: nine + 60).skipping == nil, "a skip behind it is not shown")
+        var ringAfterAll = form
+        ringAfterAll.skipping = nil
+        let (unskipped, fields) = ringAfterAll.change(of: skipping, shown: form)
+        #expect(fields == [.skip])
+        #expect(unskipped.skippedFire == nil)
+    }
+
+    @Test func aPastDateIsRefusedForAnAlarmThatIsOn() {
+        var form = AlarmForm()
+        form.day = (2020, 1, 1)
+        #expect(form.problems(now: Date(), zone: .utc).contains { if case .time = $0 { true } else { false } })
+        form.enabled = false
+        #expect(form.problems(now: Date(), zone: .utc).isEmpty)
     }
 
     @Test func problemsAreSaidUnderTheirField() {

@@ -58,12 +58,38 @@ import Testing
         #expect(!ringing.canSkip)
     }
 
-    @Test func aSkippedDateIsShown() {
+    @Test func aSkippedDateIsShownWithDontSkip() {
         var skipping = record("Gym", hour: 7, days: [.monday, .friday], firesIn: 3 * 86400)
         skipping.skippedFire = now + 86400
         let row = maker.row(skipping, now: now)
         #expect(row.status == "in 3 d (skipping Sat 08:00)")
         #expect(!row.canSkip)
+        #expect(row.action == .unskip)
+        #expect(row.action?.label == "Don't Skip")
+        #expect(row.action?.accessibleName("Gym") == "Don't skip Gym")
+        #expect(maker.skippedText(skipping) == "“Gym” skips Sat 08:00")
+        // Behind it: nothing to undo, Skip Next again.
+        skipping.skippedFire = now - 60
+        #expect(maker.row(skipping, now: now).action == .skip)
+    }
+
+    @Test func refusalsOfARowsRequestAreWordedForAPerson() {
+        var rang = record("Dentist", hour: 9, firesIn: 0, disabled: true)
+        rang.schedule = .fixed(now - 3600)
+        let refusal = ConnectionError.refused(.init(.invalidTransition, "this alarm would never ring: its date has passed"))
+        #expect(AlarmRowMaker.refusal(.enable, record: rang, error: refusal, now: now) == "“Dentist” rang on its date: open it and choose a new date to use it again.")
+        let other = ConnectionError.refused(.init(.storage, "disk full"))
+        #expect(AlarmRowMaker.refusal(.disable, record: rang, error: other, now: now) == "disk full")
+    }
+
+    @Test func aSnoozedAlarmSaysUntilWhenAndOffersStop() {
+        let snoozed = record("Take medicine", hour: 7, firesIn: 0,
+                             phase: .countdown(startDate: now, fireDate: now + 540, total: 540, previouslyElapsed: 0))
+        let row = maker.row(snoozed, now: now)
+        #expect(row.status == "Snoozed until 08:09")
+        #expect(row.snoozedUntil == now + 540)
+        #expect(row.action == .stop)
+        #expect(TimersModel.rows([snoozed], zone: .utc).isEmpty, "not a running timer")
     }
 
     @Test func anEmptyTitleReadsAlarmAndControlsAreEscaped() {

@@ -46,8 +46,11 @@ import Testing
         let sooner = timer(60, .countdown(startDate: now, fireDate: now + 60, total: 60, previouslyElapsed: 0), title: "Eggs")
         let paused = timer(600, .paused(total: 600, previouslyElapsed: 100), title: "Pasta")
         let ringing = timer(5, .alerting(since: now, firedFor: now), title: "Done")
-        // An alarm's snooze counts down too (shown, not restartable); a waiting or ringing
+        // An alarm's countdown before its date counts down too (shown, not restartable); a
+        // snoozed alarm is the Alarms page's ("Snoozed until …"); a waiting or ringing
         // clock-time alarm is not a timer.
+        var before = timer(500, .countdown(startDate: now - 10, fireDate: now + 490, total: 500, previouslyElapsed: 0), title: "Flight")
+        before.schedule = .fixed(now + 490)
         var snoozed = timer(540, .countdown(startDate: now, fireDate: now + 540, total: 540, previouslyElapsed: 0), title: "Wake")
         snoozed.schedule = .relative(.init(time: .init(hour: 6, minute: 30), repeats: .never))
         var waiting = snoozed
@@ -57,8 +60,8 @@ import Testing
         ringingAlarm.id = UUID()
         ringingAlarm.phase = .alerting(since: now, firedFor: now)
 
-        let rows = TimersModel.rows([ringing, paused, running, waiting, snoozed, sooner, ringingAlarm])
-        #expect(rows.map(\.title) == ["Eggs", "Tea", "Wake", "Pasta", "Done"])
+        let rows = TimersModel.rows([ringing, paused, running, waiting, snoozed, before, sooner, ringingAlarm], zone: .utc)
+        #expect(rows.map(\.title) == ["Eggs", "Tea", "Flight", "Pasta", "Done"])
         #expect(rows[1].clockText(at: now) == "04:50")
         #expect(rows[3].clockText(at: now) == "08:20")
         #expect(rows[3].remaining(at: now + 1000) == 500, "a paused timer does not count")

@@ -76,13 +76,15 @@ import TestSupport
         let lines = table.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(lines.count == alarms.count + 1)
 
-        // The first four columns as they must read, in the order of `--json` (the same order).
+        // The first four columns as they must read, in the order of `--json` (the same order);
+        // the state in people's words, where `--json` has the wire's.
         let header = ["ID", "STATE", "REPEATS", "TITLE"]
+        let words = ["countdown": "counting down", "alerting": "ringing"]
         let rows = alarms.map { alarm -> [String] in
             let phase = (alarm["phase"] as! [String: Any]).keys.first!
             return [
                 String((alarm["id"] as! String).prefix(8)).lowercased(),
-                alarm["disabledAt"] != nil ? "off" : phase,
+                alarm["disabledAt"] != nil ? "off" : words[phase] ?? phase,
                 repeats(alarm["schedule"] as? [String: Any]),
                 title(of: alarm)!.replacingOccurrences(of: "\t", with: "\\x09"),
             ]
@@ -92,7 +94,7 @@ import TestSupport
             let prefix = zip(row, widths).map { $0 + String(repeating: " ", count: $1 - width($0)) + "  " }.joined()
             #expect(line.hasPrefix(prefix), "\(line.debugDescription) should start \(prefix.debugDescription)")
             let next = line.dropFirst(prefix.count)
-            #expect(next == "NEXT" || ["rings ", "paused with ", "ringing since ", "off; turn it on"].contains { next.hasPrefix($0) }, "\(line)")
+            #expect(next == "NEXT" || ["rings ", "paused with ", "ringing since ", "snoozed until ", "off; turn it on", "off since its date"].contains { next.hasPrefix($0) }, "\(line)")
         }
         #expect(lines.contains { $0.contains("(skips ") })
         #expect(lines.contains { $0.contains("(counting down from 10 min before)") })

@@ -6,9 +6,11 @@ import TestSupport
 /// besides English's: `add montag 7:00` under LC_ALL=de_DE.UTF-8.
 @Suite struct LocaleWeekdayTests {
     /// `alarmctl next` under `locale`, from a fixed Wednesday, in UTC.
-    private func next(_ locale: String, _ spec: String) throws -> (status: Int32, out: String, err: String) {
-        var environment = ProcessInfo.processInfo.environment
+    /// Its words are English unless `catalogs` (then the language of `locale`).
+    private func next(_ locale: String, _ spec: String, catalogs: Bool = false) throws -> (status: Int32, out: String, err: String) {
+        var environment = ChildEnvironment.base
         environment["LC_ALL"] = locale
+        if catalogs { environment["OPENALARMKIT_LOCALEDIR"] = try Translations.localeDirectory() }
         let arguments = ["next", "--tz", "UTC", "--from", "2026-06-10T12:00:00Z", "--count", "3"] + spec.split(separator: " ").map(String.init)
         let run = try Subprocess.run(BuildProducts.path("alarmctl"), arguments, environment: environment)
         return (run.termination.status, run.stdout, run.stderr)
@@ -36,10 +38,14 @@ import TestSupport
         #expect(german.err.hasPrefix("alarmctl next: unknown day 'montag' in 'montag 7:00' (use today, tomorrow, a date like 2026-06-09, mon, tue, ..., or daily, weekdays, weekends)\n"))
     }
 
-    @Test func anUnknownWordNamesTheLocalesSpellings() throws {
-        let run = try next("de_DE.UTF-8", "Mo,Mx 7:00")
+    /// In the locale's language too: de_DE's words, and its spellings among the advice.
+    @Test(.enabled(if: Translations.canRun, "needs gettext's msgfmt (apt-get install gettext; scripts/setup)"))
+    func anUnknownWordNamesTheLocalesSpellings() throws {
+        let english = try next("de_DE.UTF-8", "Mo,Mx 7:00")
+        #expect(english.err == "alarmctl next: unknown weekday 'Mx' in 'Mo,Mx 7:00' (use mon, tue, ..., Mo, Di, ..., or daily, weekdays, weekends)\n  Mo,Mx 7:00\n     ^^\n")
+        let run = try next("de_DE.UTF-8", "Mo,Mx 7:00", catalogs: true)
         #expect(run.status == 2)
-        #expect(run.err == "alarmctl next: unknown weekday 'Mx' in 'Mo,Mx 7:00' (use mon, tue, ..., Mo, Di, ..., or daily, weekdays, weekends)\n  Mo,Mx 7:00\n     ^^\n")
+        #expect(run.err == "alarmctl next: unbekannter Wochentag „Mx“ in „Mo,Mx 7:00“ (z. B. mon, tue, ..., Mo, Di, ..., oder täglich, werktags, am Wochenende)\n  Mo,Mx 7:00\n     ^^\n")
     }
 
     @Test func addMontagUnderAGermanLocale() throws {

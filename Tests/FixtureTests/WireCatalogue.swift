@@ -161,6 +161,14 @@ enum WireCatalogue {
         ("request-importAlarms", request(.importAlarms, id: 24) { $0.records = [zoned, weekly] }),
         ("request-sync", request(.sync, id: 25)),
         ("request-unrung", request(.unrung, id: 26)),
+        // A partial edit: the turned-off alarm renamed, nothing else taken from the record.
+        ("request-change", request(.change, id: 28) {
+            var renamed = dated
+            renamed.presentation.alert.title = "Flight to Porto"
+            $0.record = renamed
+            $0.fields = [.title]
+        }),
+        ("request-unskip", request(.unskip, id: 29) { $0.alarm = otherID }),
 
         // Replies.
         ("reply-ok", reply(id: 10)),

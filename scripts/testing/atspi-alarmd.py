@@ -70,6 +70,13 @@ class AlarmDaemon:
         env.update(self.env)
         return subprocess.run([self.alarmctl, *args], env=env, capture_output=True, text=True, timeout=20)
 
+    def run_ctl_with(self, changes, *args):
+        """alarmctl with some variables changed (a German run: LANGUAGE, LC_ALL)."""
+        env = dict(os.environ)
+        env.update(self.env)
+        env.update(changes)
+        return subprocess.run([self.alarmctl, *args], env=env, capture_output=True, text=True, timeout=20)
+
     def ctl(self, *args):
         """Runs alarmctl; fails with its message when it exits non-zero."""
         result = self.run_ctl(*args)

@@ -10,6 +10,7 @@ folders and alarmd, whose sound goes into an ALSA `file` device (atspi-alarmd.py
 run starts the app again with LANGUAGE=de LC_ALL=de_DE.UTF-8 against the same alarmd.
 """
 import argparse
+import datetime
 import os
 import re
 import sys
@@ -55,6 +56,28 @@ def translated_msgids(po_path):
                     english.add(msgid)
                 msgid = None
     return english
+
+
+def english_only_words(po_path):
+    """Words of three letters or more that the English msgids use and no German msgstr does:
+    one of them in a German run's output is a sentence left in English."""
+    msgids, msgstrs, current = [], [], None
+    with open(po_path, encoding="utf-8") as po:
+        for line in po:
+            line = line.strip()
+            if line.startswith("msgid "):
+                current = msgids
+                line = line[6:]
+            elif line.startswith("msgstr "):
+                current = msgstrs
+                line = line[7:]
+            elif not line.startswith('"'):
+                current = None
+                continue
+            if current is not None:
+                current.append(line.strip('"'))
+    words = lambda texts: set(re.findall(r"[A-Za-z]{3,}", re.sub(r"%\d?\$?s|'[^']*'|`[^`]*`", " ", " ".join(texts))))  # noqa: E731
+    return words(msgids) - words(msgstrs)
 
 
 def viewable_windows():
@@ -217,20 +240,113 @@ class Suite:
             return f"back as: {after.strip()}"
         self.check("delete an alarm, then Undo brings it back", delete_and_undo)
 
+        # Edits change only what they name; a dated one-off keeps its date in the editor.
+        dated = (datetime.date.today() + datetime.timedelta(days=40))
+
+        def alarm_json(title):
+            return next((a for a in daemon.alarms() if a["presentation"]["alert"]["title"] == title), None)
+
+        def kept(record):
+            return {key: record.get(key) for key in ("schedule", "disabledAt", "skippedFire", "phase", "presentation", "sound", "countdownDuration")}
+
+        def dated_save_unchanged():
+            daemon.ctl("add", dated.isoformat(), "18:00", "--title", "Christmas dinner")
+            before = alarm_json("Christmas dinner")
+            shown_before = daemon.ctl("show", "Christmas dinner")
+            row = app.find("list item", re.compile(r"^Christmas dinner, "), timeout=10, within=app.windows()[0])
+            driver.activate(row)
+            dialog = app.dialog(timeout=5)
+            day = app.find("label", re.compile(re.escape(f"{dated.month:02d}/{dated.day:02d}/{dated.year}")), timeout=5, within=dialog).name
+            time_shown = tuple(int(app.find("spin button", field, within=dialog).queryValue().currentValue) for field in ("Hour", "Minute"))
+            if time_shown != (18, 0):
+                raise Failure(f"the editor shows {time_shown}, not 18:00")
+            driver.click(app.find("push button", "Save", within=dialog))
+            driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
+            after = alarm_json("Christmas dinner")
+            if kept(after) != kept(before):
+                raise Failure(f"Save with nothing changed changed the alarm: {kept(before)} -> {kept(after)}")
+            shown_after = daemon.ctl("show", "Christmas dinner")
+            if shown_after.splitlines()[:5] != shown_before.splitlines()[:5]:
+                raise Failure(f"`alarmctl show` changed:\n{shown_before}\n->\n{shown_after}")
+            return f"the editor showed {day!r} 18:00; after Save `alarmctl show` still says: {shown_after.splitlines()[3].strip()}"
+        self.check("a dated alarm opened and saved unchanged keeps its date, time and state", dated_save_unchanged)
+
+        def rename_keeps_off():
+            before = alarm_json("Dentist")
+            if before is None or before.get("disabledAt") is None:
+                raise Failure("no turned-off 'Dentist' (the switch check failed)")
+            driver.activate(app.find("list item", re.compile(r"^Dentist, "), timeout=10, within=app.windows()[0]))
+            dialog = app.dialog(timeout=5)
+            driver.type_text(app.find("text", "Title", timeout=10, within=dialog), "Dentist Dr Lee")
+            driver.click(app.find("push button", "Save", within=dialog))
+            line = driver.wait_until(lambda: line_for(daemon, "Dentist Dr Lee"), 5, "`alarmctl list` to show the new title")
+            after = alarm_json("Dentist Dr Lee")
+            if after.get("disabledAt") != before.get("disabledAt") or " off " not in f" {line} ":
+                raise Failure(f"the rename turned it on or changed when it went off: {line.strip()}")
+            switch_named(app, "Dentist Dr Lee, off")
+            return line.strip()
+        self.check("renaming a turned-off alarm in the editor leaves it off", rename_keeps_off)
+
+        def skip_then_undo():
+            daemon.ctl("add", "daily", "7:00", "--title", "Gym")
+            driver.click(app.find("push button", "Skip next Gym", timeout=10, within=app.windows()[0]))
+            skipping = driver.wait_until(lambda: "(skips" in (line_for(daemon, "Gym") or "") and line_for(daemon, "Gym"), 3,
+                                         "`alarmctl list` to show Gym skipping")
+            app.find("push button", "Don't skip Gym", timeout=5, within=app.windows()[0])
+            toast = app.find("label", re.compile(r"^“Gym” skips "), timeout=5, within=app.windows()[0]).name
+            driver.click(app.find("push button", "Undo", timeout=5, within=app.windows()[0]))
+            back = driver.wait_until(lambda: "(skips" not in (line_for(daemon, "Gym") or "(skips") and line_for(daemon, "Gym"), 3,
+                                     "Undo to ring Gym on its next date again")
+            app.find("push button", "Skip next Gym", timeout=5, within=app.windows()[0])
+            return f"{skipping.split('  ')[-1].strip()!r}, toast {toast!r}, after Undo {back.split('  ')[-1].strip()!r}"
+        self.check("Skip Next, then the toast's Undo: the date rings again", skip_then_undo)
+
+        def snoozed_row_says_when():
+            daemon.ctl("add", "2s", "--title", "Take medicine", "--snooze", "9m")
+            driver.wait_until(lambda: "ringing" in (line_for(daemon, "Take medicine") or ""), 8, "'Take medicine' to ring")
+            driver.click(app.find("push button", re.compile(r"^(Snooze|Schlummern): Take medicine$"), timeout=5, within=app.windows()[0]))
+            line = driver.wait_until(lambda: "snoozed" in (line_for(daemon, "Take medicine") or "") and line_for(daemon, "Take medicine"), 3,
+                                     "`alarmctl list` to say snoozed")
+            alarms_list = app.find("list", "Alarms", within=app.windows()[0])
+            shown = app.find("label", re.compile(r"Snoozed until \d{1,2}:\d\d"), timeout=5, within=alarms_list).name
+            # The Timers page's list of running timers (absent while none runs): not in it.
+            driver.click(app.find("page tab", "Timers"))
+            running = [item for timers in app.find_all("list", "Running timers", within=app.windows()[0])
+                       for item in app.find_all("list item", re.compile(r"^Take medicine, "), within=timers)]
+            driver.click(app.find("page tab", "Alarms"))
+            if running:
+                raise Failure("the snoozed alarm is listed under the Timers page's running timers")
+            return f"row: {shown!r}; alarmctl: {' '.join(line.split()[1:3])!r}; not a running timer"
+        self.check("a snoozed alarm's row says until when, and it is no running timer", snoozed_row_says_when)
+
+        def one_off_stays_off():
+            # Stopped from its row while snoozed, and another stopped in the ringing view.
+            driver.click(app.find("push button", "Stop Take medicine", timeout=5, within=app.windows()[0]))
+            driver.wait_until(lambda: " off " in f" {line_for(daemon, 'Take medicine') or ''} ", 3, "'Take medicine' to stay, turned off")
+            daemon.ctl("add", "2s", "--title", "Call the plumber")
+            driver.wait_until(lambda: "ringing" in (line_for(daemon, "Call the plumber") or ""), 8, "'Call the plumber' to ring")
+            driver.click(app.find("push button", "Stop: Call the plumber", timeout=5, within=app.windows()[0]))
+            line = driver.wait_until(lambda: " off " in f" {line_for(daemon, 'Call the plumber') or ''} " and line_for(daemon, "Call the plumber"), 3,
+                                     "'Call the plumber' to stay after Stop, turned off")
+            switch_named(app, "Call the plumber, off")
+            switch_named(app, "Take medicine, off")
+            return line.strip()
+        self.check("one-off alarms that rang stay in the list, turned off", one_off_stays_off)
+
         def custom_starts():
             driver.click(app.find("page tab", "Timers"))
             window = app.windows()[0]
             for field, value in (("Hours", 0), ("Minutes", 3), ("Seconds", 0)):
                 driver.set_value(app.find("spin button", field, timeout=10, within=window), value)
             driver.click(app.find("push button", "Start custom timer", within=window))
-            line = driver.wait_until(lambda: [l for l in daemon.list_lines() if "countdown" in l], 3,
+            line = driver.wait_until(lambda: [l for l in daemon.list_lines() if "counting down" in l], 3,
                                      "a countdown in `alarmctl list` after Start")[0]
             # OPENALARMKIT_TIMER_PRESET_SECONDS shortens this one too: stopped before it rings.
             row = app.find("list item", re.compile(r", .*left$"), timeout=5, within=window)
             shown = row.name
             title = shown.split(",")[0]
             driver.click(app.find("push button", f"Stop {title}", within=row))
-            driver.wait_until(lambda: not [l for l in daemon.list_lines() if "countdown" in l], 3,
+            driver.wait_until(lambda: not [l for l in daemon.list_lines() if "counting down" in l], 3,
                               f"the timer to go after 'Stop {title}'")
             return f"{line.split()[0]} counted down in alarmd, shown as {shown!r}, stopped from its row"
         self.check("a custom timer starts in alarmd; its row's Stop ends it", custom_starts)
@@ -245,11 +361,11 @@ class Suite:
             first = countdown.name
             driver.wait_until(lambda: countdown.name != first, 2.5, f"the countdown to tick from {first!r}")
             ticked = countdown.name
-            driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 8, "the timer to ring in alarmd")
+            driver.wait_until(lambda: any("ringing" in line for line in daemon.list_lines()), 8, "the timer to ring in alarmd")
             written = oak.wait_for_sound(daemon, 5)
             stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=window)
             driver.click(stop)
-            driver.wait_until(lambda: not any("alerting" in line for line in daemon.list_lines()), 3,
+            driver.wait_until(lambda: not any("ringing" in line for line in daemon.list_lines()), 3,
                               f"the alarm to stop after {stop.name!r} in the ringing view")
             return f"{first!r} -> {ticked!r}, rang ({written} bytes into the ALSA file device), {stop.name!r} stopped it"
         self.check("a 5 s timer from a preset ticks, rings with sound, and Stop in the ringing view stops it",
@@ -289,6 +405,57 @@ class Suite:
                 raise Failure(f"English strings in the German window: {left}")
             return f"{len(shown)} texts on both pages, none of the {len(english)} English msgids"
         self.check("LANGUAGE=de: no English text left on either page", untranslated)
+
+        def ringing_view_german():
+            # Scheduled by alarmctl in English (its buttons say Stop and Snooze): both read German.
+            daemon.ctl("add", "1s", "--title", "Nudeln")
+            snooze = app.find("push button", "Schlummern: Nudeln", timeout=8, within=app.windows()[0])
+            stop = app.find("push button", "Stopp: Nudeln", timeout=2, within=app.windows()[0])
+            names = (snooze.name, stop.name)
+            driver.click(stop)
+            driver.wait_until(lambda: "ringing" not in (line_for(daemon, "Nudeln") or ""), 3, "Nudeln to stop")
+            return f"{names[0]!r} beside {names[1]!r}"
+        self.check("LANGUAGE=de: the ringing view says Schlummern beside Stopp", ringing_view_german)
+
+        def editor_untranslated():
+            english = translated_msgids(os.path.join(here, "..", "..", "po", "de.po"))
+            driver.click(app.find("page tab", "Wecker"))
+            driver.activate(app.find("list item", re.compile(r"^Christmas dinner, "), timeout=10, within=app.windows()[0]))
+            dialog = app.dialog(timeout=5)
+            app.find("push button", "Speichern", timeout=5, within=dialog)
+            shown = set(app.texts())
+            driver.click(app.find("push button", "Abbrechen", within=dialog))
+            left = sorted(shown & english)
+            if left:
+                raise Failure(f"English strings in the German editor: {left}")
+            rows = set(t for t in shown if re.search(r"Datum|Schlummer|Aus|An\b", t))
+            return f"{len(shown)} texts, e.g. {sorted(rows)[:4]}"
+        self.check("LANGUAGE=de: the editor of a dated, turned-off and snoozed set of alarms speaks German", editor_untranslated)
+
+        def cli_errors():
+            # What a German speaker may mistype; every refusal must read German (words in
+            # quotes are the person's own or a command's name).
+            only_english = english_only_words(os.path.join(here, "..", "..", "po", "de.po"))
+            tries = [("add", "morgn", "7:00"), ("add", "morgen", "25:00"), ("add", "werktags"), ("add", "30"),
+                     ("add", "montag", "7.75"), ("timer", "5", "Parsecs"), ("lsit",), ("edit", "Gym"),
+                     ("skip", "Gym"), ("skip", "Gym"), ("add", "7:00", "--title", ""), ("notify", "Hallo", "--sound", "Glocke")]
+            seen = []
+            for args in tries:
+                result = daemon.run_ctl_with({"LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8", "LANG": "de_DE.UTF-8"}, *args)
+                if args == ("skip", "Gym") and result.returncode == 0:
+                    continue  # the first skip is fine; the second is refused
+                text = result.stderr.strip()
+                if result.returncode == 0 or not text:
+                    raise Failure(f"alarmctl {' '.join(args)} was not refused: {result.stdout.strip()}")
+                unquoted = re.sub(r"'[^']*'|`[^`]*`|„[^“]*“|\"[^\"]*\"", " ", text)
+                # Hyphenated words are names (the sound "trash-empty"), not sentences.
+                found = sorted(set(re.findall(r"(?<![-\w])[A-Za-z]{3,}(?![-\w])", unquoted)) & only_english)
+                if found:
+                    raise Failure(f"English in `alarmctl {' '.join(args)}`: {found} in {text!r}")
+                seen.append(text.splitlines()[0])
+            daemon.ctl("unskip", "Gym")
+            return f"{len(seen)} refusals, e.g. {seen[0]!r}"
+        self.check("LANGUAGE=de: alarmctl's refusals (time words, did you mean, skips) are German", cli_errors)
         driver.end(app.process)
 
     # A [[calendars]] subscription on a real Radicale whose events give no alarm: the Alarms

@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """Takes the README's and the metainfo's screenshots of the real Alarms app under Xvfb (run by
-scripts/screenshots): docs/images/alarms-{alarms,timers,ringing,edit}-{light,dark}.png.
+scripts/screenshots): docs/images/alarms-{alarms,skipped,timers,ringing,edit}-{light,dark}.png.
 
-A real alarmd is seeded with a few everyday alarms (one turned off) and two timers; the app is
-driven to each page through the accessibility bus, and the window (or the dialog) is grabbed
-with ImageMagick's `import`. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
+A real alarmd is seeded with a few everyday alarms (one skipping its next date, a dated one
+turned off, one snoozed) and two timers; the app is driven to each page through the
+accessibility bus, and the window (or the dialog) is grabbed with ImageMagick's `import`:
+the list, the Undo toast after Skip Next, the editor of the dated alarm, the timers, and the
+ringing view. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
 
 Usage: atspi-screenshots.py --app PATH --alarmd PATH --alarmctl PATH --out DIR
 """
 import argparse
+import datetime
 import os
 import re
 import subprocess
@@ -39,10 +42,16 @@ def grab(window, path):
 def seed(daemon):
     daemon.ctl("add", "weekdays", "6:30", "--title", "Wake up")
     daemon.ctl("add", "mon,wed,fri", "18:00", "--title", "Gym")
+    daemon.ctl("skip", "Gym")
     daemon.ctl("add", "daily", "8:00", "--title", "Take medicine")
     daemon.ctl("add", "sat,sun", "9:00", "--title", "Weekend lie-in")
-    bins = daemon.ctl("add", "tue", "19:30", "--title", "Bins out").split()[1]
-    daemon.ctl("disable", bins)
+    dentist = (datetime.date.today() + datetime.timedelta(days=12)).isoformat()
+    daemon.ctl("add", dentist, "14:30", "--title", "Dentist")
+    daemon.ctl("disable", "Dentist")
+    # A one-off that rang and was snoozed: its row says until when.
+    daemon.ctl("add", "1s", "--title", "Call mum", "--snooze", "9m")
+    driver.wait_until(lambda: any("ringing" in line for line in daemon.list_lines()), 8, "'Call mum' to ring")
+    daemon.ctl("snooze", "Call mum")
 
 
 def shoot(args, desktop, scheme):
@@ -62,8 +71,16 @@ def shoot(args, desktop, scheme):
     out = lambda page: os.path.join(args.out, f"alarms-{page}-{scheme}.png")  # noqa: E731
     grab(window, out("alarms"))
 
-    # The edit dialog of the first alarm (its row opens it).
-    driver.activate(app.find("list item", re.compile(r"^Wake up, "), timeout=5, within=app.windows()[0]))
+    # Skip Next, and the toast that offers Undo.
+    driver.click(app.find("push button", "Skip next Wake up", timeout=5, within=app.windows()[0]))
+    app.find("label", re.compile(r"^“Wake up” skips "), timeout=5, within=app.windows()[0])
+    time.sleep(1)
+    grab(window, out("skipped"))
+    driver.click(app.find("push button", "Undo", timeout=5, within=app.windows()[0]))
+    time.sleep(0.5)
+
+    # The edit dialog of the dated, turned-off alarm (its row opens it): its date, off.
+    driver.activate(app.find("list item", re.compile(r"^Dentist, "), timeout=5, within=app.windows()[0]))
     app.dialog(timeout=5)
     dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
     time.sleep(1)
@@ -80,7 +97,7 @@ def shoot(args, desktop, scheme):
 
     # An alarm (not a timer), so the ringing view shows Snooze beside Stop.
     daemon.ctl("add", "1s", "--title", "Time to leave")
-    driver.wait_until(lambda: any("alerting" in line for line in daemon.list_lines()), 5, "the timer to ring")
+    driver.wait_until(lambda: any("ringing" in line for line in daemon.list_lines()), 5, "the timer to ring")
     stop = app.find("push button", re.compile(r"^Stop: "), timeout=5, within=app.windows()[0])
     time.sleep(1)
     grab(window, out("ringing"))

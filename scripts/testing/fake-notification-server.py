@@ -16,6 +16,10 @@ Commands, one per line on stdin; each is answered with `ok ...` or `error ...` o
   caps CAP,CAP,...      change what GetCapabilities answers (`caps -` for none)
   quirk close-after-action on|off
   vanish | own          release / take the org.freedesktop.Notifications name
+  stall on|off          on: Notify and CloseNotification calls wait, unanswered, as on a
+                        server that hangs (the caller's call times out after 25 s); off: the
+                        waiting calls are carried out in order and answered late, as a
+                        server that catches up does
 End of stdin stops the server and its bus: the tests' process cannot leak them.
 """
 import argparse, ctypes, json, os, shutil, signal, subprocess, sys, tempfile
@@ -58,6 +62,8 @@ class Server(dbus.service.Object):
         self.close_after_action = close_after_action
         self.next_id = 1
         self.live = set()
+        self.stalled = False
+        self.waiting = []  # (carry out, reply, error) of the calls a stall holds
 
     def log(self, record):
         with open(self.log_path, "a") as f:
@@ -72,8 +78,24 @@ class Server(dbus.service.Object):
     def GetServerInformation(self):
         return ("oak-fake-server", "OpenAlarmKit", "1.0", "1.2")
 
-    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u")
-    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout):
+    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u", async_callbacks=("reply", "error"))
+    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout, reply, error):
+        call = lambda: self.notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)  # noqa: E731
+        if self.stalled:
+            self.waiting.append((call, reply, error))
+        else:
+            reply(call())
+
+    def catch_up(self):
+        """The stall ends: every held call is carried out and answered, in order."""
+        waiting, self.waiting = self.waiting, []
+        for call, reply, error in waiting:
+            try:
+                reply(*[r for r in [call()] if r is not None])
+            except Exception as e:  # noqa: BLE001: the caller gave up long ago; its reply may go nowhere
+                self.log({"late-reply-failed": repr(e)})
+
+    def notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout):
         if replaces_id != 0 and replaces_id in self.live:
             nid = int(replaces_id)
         else:
@@ -90,8 +112,15 @@ class Server(dbus.service.Object):
         })
         return nid
 
-    @dbus.service.method(NAME, in_signature="u", out_signature="")
-    def CloseNotification(self, nid):
+    @dbus.service.method(NAME, in_signature="u", out_signature="", async_callbacks=("reply", "error"))
+    def CloseNotification(self, nid, reply, error):
+        if self.stalled:
+            self.waiting.append((lambda: self.close_notification(nid), reply, error))
+        else:
+            self.close_notification(nid)
+            reply()
+
+    def close_notification(self, nid):
         self.log({"method": "CloseNotification", "id": int(nid)})
         if nid in self.live:
             self.live.discard(nid)
@@ -199,6 +228,10 @@ def main():
             server.caps = [c for c in words[1].split(",") if c and c != "-"]
         elif words[0] == "quirk" and words[1] == "close-after-action":
             server.close_after_action = words[2] == "on"
+        elif words[0] == "stall":
+            server.stalled = words[1] == "on"
+            if not server.stalled:
+                server.catch_up()
         elif words[0] == "vanish":
             if name is not None:
                 bus.release_name(NAME)

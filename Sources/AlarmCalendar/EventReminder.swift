@@ -1,0 +1,37 @@
+import FoundationEssentials
+
+/// What a reminder of someone's calendar event says besides its title: where the event is,
+/// and when it starts relative to the reminder (a -PT10M reminder rings 600 s before). Kept in
+/// the alarm's `metadata`, which an imported event has no other use for, so that its popup
+/// can say "Starts at 14:00 · Room 4" rather than the time it rang.
+package struct EventReminder: Codable, Hashable, Sendable {
+    /// The event's LOCATION, at most `maxLocation` characters.
+    package var eventLocation: String?
+    /// Seconds from the ring to the event's start (negative when the reminder comes after it).
+    package var eventStartsAfter: Double?
+
+    package static let maxLocation = 200
+
+    package init(location: String?, startsAfter: Double?) {
+        let trimmed = location.map { String($0.prefix(Self.maxLocation)) }
+        eventLocation = trimmed?.isEmpty == false ? trimmed : nil
+        eventStartsAfter = startsAfter == 0 ? nil : startsAfter
+    }
+
+    /// Nil when there is nothing to say.
+    package var metadata: String? {
+        guard eventLocation != nil || eventStartsAfter != nil else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The reminder in an alarm's metadata; nil for anything else (an app's own metadata).
+    package init?(metadata: String?) {
+        guard let metadata, metadata.contains("\"event"),
+            let read = try? JSONDecoder().decode(EventReminder.self, from: Data(metadata.utf8)),
+            read.eventLocation != nil || read.eventStartsAfter != nil
+        else { return nil }
+        self = read
+    }
+}
