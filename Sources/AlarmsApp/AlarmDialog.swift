@@ -1,68 +1,107 @@
 import AlarmClient
 import AlarmSystem
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
+
+/// alarm-dialog.ui.
+struct AlarmDialogUI: BuilderFile {
+    static let resource = "/org/openalarmkit/Alarms/alarm-dialog.ui"
+    let builder: Builder
+    let window: Window
+    let title: WindowTitle
+    let hourSpin, minuteSpin, snoozeSpin, volumeSpin, rampSpin: SpinButton
+    let preview, daysSummary: Label
+    let titleRow: EntryRow
+    let soundRow: ComboRow
+    let soundPreviewButton, addSoundButton: Button
+    let volumeSwitch: Switch
+    /// In the order of the .ui file, which setUpDays labels from the locale's first weekday.
+    let dayToggles: [ToggleButton]
+    let weekdaysButton, everyDayButton, cancelButton, saveButton, deleteButton: Button
+    let ringTimeoutLabel: Label
+    let errorLabels: [String: Label]
+
+    init(_ builder: Builder) throws(BuilderError) {
+        self.builder = builder
+        window = try builder.object("dialog")
+        title = try builder.object("dialog_title")
+        hourSpin = try builder.object("hour_spin")
+        minuteSpin = try builder.object("minute_spin")
+        snoozeSpin = try builder.object("snooze_spin")
+        volumeSpin = try builder.object("volume_spin")
+        rampSpin = try builder.object("ramp_spin")
+        preview = try builder.object("time_preview")
+        daysSummary = try builder.object("days_summary")
+        titleRow = try builder.object("title_row")
+        soundRow = try builder.object("sound_row")
+        soundPreviewButton = try builder.object("sound_preview_button")
+        addSoundButton = try builder.object("add_sound_button")
+        volumeSwitch = try builder.object("volume_switch")
+        var toggles: [ToggleButton] = []
+        for index in 0..<7 { toggles.append(try builder.object("day_\(index)")) }
+        dayToggles = toggles
+        weekdaysButton = try builder.object("weekdays_button")
+        everyDayButton = try builder.object("every_day_button")
+        cancelButton = try builder.object("cancel_button")
+        saveButton = try builder.object("save_button")
+        deleteButton = try builder.object("delete_button")
+        ringTimeoutLabel = try builder.object("ring_timeout_label")
+        var labels: [String: Label] = [:]
+        for key in ["time", "title", "snooze", "sound", "save"] { labels[key] = try builder.object("\(key)_error") }
+        errorLabels = labels
+    }
+}
 
 /// The add/edit dialog (alarm-dialog.ui): reads its fields into an `AlarmForm`, shows the form's
 /// problems under their fields, and saves with the request alarmctl sends (`schedule` for a new
 /// alarm, `edit` for an existing one, same id).
 @MainActor
 final class AlarmDialog {
-    private let builder: Builder
-    let window: GObjectPointer
+    private let ui: AlarmDialogUI
     private let state: AlarmsState
     private let service: AlarmService
     private let editing: AlarmRecord?
-    private let localTime = LocalTimeText.current
+    private let localTime: LocalTimeText
+    /// The day of each toggle, from the locale's first day of the week.
+    private let days: [Locale.Weekday]
     private var sounds: [String]
     private var soundControls: SoundRowControls!
-    private let hourSpin, minuteSpin, preview, titleRow, soundRow, snoozeSpin, volumeSwitch, volumeSpin, rampSpin: GObjectPointer
-    private let dayToggles: [GObjectPointer]
-    private let errorLabels: [String: GObjectPointer]
+    private var hourSpin: SpinButton { ui.hourSpin }
+    private var minuteSpin: SpinButton { ui.minuteSpin }
+    private var titleRow: EntryRow { ui.titleRow }
+    private var soundRow: ComboRow { ui.soundRow }
+    private var dayToggles: [ToggleButton] { ui.dayToggles }
     var onClosed: (@MainActor () -> Void)?
     var onDelete: (@MainActor (UUID) -> Void)?
 
-    init(parent: GObjectPointer, state: AlarmsState, service: AlarmService, editing: AlarmRecord?) {
-        let builder = Builder(resource: "/org/openalarmkit/Alarms/alarm-dialog.ui")
-        self.builder = builder
-        window = builder.object("dialog")
+    init(parent: some WindowHandle, state: AlarmsState, service: AlarmService, editing: AlarmRecord?, localTime: LocalTimeText = .current) {
+        ui = AlarmDialogUI.load()
         self.state = state
         self.service = service
         self.editing = editing
-        hourSpin = builder.object("hour_spin")
-        minuteSpin = builder.object("minute_spin")
-        preview = builder.object("time_preview")
-        titleRow = builder.object("title_row")
-        soundRow = builder.object("sound_row")
-        snoozeSpin = builder.object("snooze_spin")
-        volumeSwitch = builder.object("volume_switch")
-        volumeSpin = builder.object("volume_spin")
-        rampSpin = builder.object("ramp_spin")
-        dayToggles = (0..<7).map { builder.object("day_\($0)") }
-        errorLabels = Dictionary(uniqueKeysWithValues: ["time", "title", "snooze", "sound", "save"].map { ($0, builder.object("\($0)_error")) })
+        self.localTime = localTime
+        days = WeekdaySet.order(startingOn: localTime.firstWeekday)
         var names = SoundCatalog.names()
         let form = editing.map(AlarmForm.init(editing:)) ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
         if let chosen = form.sound, !names.contains(chosen) { names.append(chosen) }  // an app's own sound
         sounds = names
 
-        gtk_window_set_transient_for(ptr(window), ptr(parent))
+        ui.window.setTransientFor(parent)
         // The window's title is its accessible name too ("Add Alarm" for a screen reader).
         let title = editing == nil ? tr("Add Alarm") : tr("Edit Alarm")
-        gtk_window_set_title(ptr(window), title)
-        adw_window_title_set_title(ptr(builder.object("dialog_title")), title)
-        Widget.setVisible(builder.object("delete_button"), editing != nil)
-        adw_action_row_set_subtitle(
-            ptr(builder.object("ring_timeout_row")),
-            SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment)))
+        ui.window.setTitle(title)
+        ui.title.setTitle(title)
+        ui.deleteButton.setVisible(editing != nil)
+        let ringTimeout = SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment))
+        ui.ringTimeoutLabel.setText(tr("Rings for %1$s. The alarm service sets this for every alarm.", ringTimeout))
         setUpDays()
         setUpSounds()
         show(form)
         connectSignals()
         soundControls = SoundRowControls(
-            builder: builder, parent: window, service: service,
+            ui: ui, service: service,
             chosen: { [unowned self] in self.form.sound },  // the row now, not the form it opened with
             onInstalled: { [unowned self] name in add(sound: name) },
             showError: { [unowned self] text in showSoundError(text) })
@@ -75,121 +114,109 @@ final class AlarmDialog {
             sounds.sort { $0.localizedStandardLess($1) }
             setUpSounds()
         }
-        if let index = sounds.firstIndex(of: name) { adw_combo_row_set_selected(ptr(soundRow), guint(index + 1)) }
+        if let index = sounds.firstIndex(of: name) { soundRow.setSelected(index + 1) }
     }
 
     private func showSoundError(_ text: String?) {
-        let label = builder.object("sound_error")
-        Widget.setText(label, text ?? "")
-        Widget.setVisible(label, text != nil)
+        let label = ui.errorLabels["sound"]!
+        label.setText(text ?? "")
+        label.setVisible(text != nil)
     }
 
-    func present() { gtk_window_present(ptr(window)) }
+    /// Shown with the keyboard on the hour, as GNOME Clocks does: the time is what a person
+    /// sets first, and Cancel is not the first thing Space or Enter should press.
+    func present() {
+        ui.window.present()
+        hourSpin.grabFocus()
+    }
 
     private func setUpDays() {
         let full = localTime.conventions?.weekdays ?? ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        for (index, toggle) in dayToggles.enumerated() {
-            let sundayFirst = WeekdaySet.sundayFirstIndex(WeekdaySet.order[index])
-            gtk_button_set_label(ptr(toggle), localTime.shortWeekdays[sundayFirst])
-            Widget.setAccessibleLabel(toggle, full[sundayFirst])
-            Signal.connect(toggle, "toggled") { [unowned self] in updateSummary() }
+        for (toggle, day) in zip(dayToggles, days) {
+            let sundayFirst = WeekdaySet.sundayFirstIndex(day)
+            toggle.setLabel(localTime.shortWeekdays[sundayFirst])
+            toggle.setAccessibleLabel(full[sundayFirst])
+            toggle.onToggled { [unowned self] in updateSummary() }
         }
     }
 
     private func setUpSounds() {
-        let list = gtk_string_list_new(nil)!
-        gtk_string_list_append(list, tr("Default"))
-        for name in sounds { gtk_string_list_append(list, name) }
-        adw_combo_row_set_model(ptr(soundRow), ptr(GObjectPointer(list)))
-        g_object_unref(GObjectPointer(list))
+        soundRow.setStrings([tr("Default")] + sounds)
     }
 
     private func show(_ form: AlarmForm) {
-        Widget.setSpinValue(hourSpin, form.hour)
-        Widget.setSpinValue(minuteSpin, form.minute)
-        for (index, toggle) in dayToggles.enumerated() { Widget.setActive(toggle, form.days.days.contains(WeekdaySet.order[index])) }
-        Widget.setEditableText(titleRow, form.title)
+        hourSpin.setValue(form.hour)
+        minuteSpin.setValue(form.minute)
+        setDays(form.days.days)
+        titleRow.setText(form.title)
         let soundIndex = form.sound.flatMap { sounds.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        adw_combo_row_set_selected(ptr(soundRow), guint(soundIndex))
-        Widget.setSpinValue(snoozeSpin, form.snoozeMinutes)
-        gtk_switch_set_active(ptr(volumeSwitch), form.volumePercent != nil ? 1 : 0)
-        Widget.setSpinValue(volumeSpin, form.volumePercent ?? 100)
-        Widget.setSensitive(volumeSpin, form.volumePercent != nil)
-        Widget.setSpinValue(rampSpin, form.rampSeconds)
+        soundRow.setSelected(soundIndex)
+        ui.snoozeSpin.setValue(form.snoozeMinutes)
+        ui.volumeSwitch.setActive(form.volumePercent != nil)
+        ui.volumeSpin.setValue(form.volumePercent ?? 100)
+        ui.volumeSpin.setSensitive(form.volumePercent != nil)
+        ui.rampSpin.setValue(form.rampSeconds)
         updatePreview()
         updateSummary()
     }
 
     private func connectSignals() {
-        Signal.connect(hourSpin, "value-changed") { [unowned self] in updatePreview() }
-        Signal.connect(minuteSpin, "value-changed") { [unowned self] in updatePreview() }
-        for spin in [hourSpin, minuteSpin] {
-            // Two digits, as a clock shows them ("07").
-            Signal.connect(spin, "output") { arguments in
-                let value = Widget.spinValue(spin)
-                Widget.setEditableText(spin, value < 10 ? "0\(value)" : "\(value)")
-                arguments.setReturn(true)
-            }
-        }
-        Signal.connect(volumeSwitch, "notify::active") { [unowned self] in
-            Widget.setSensitive(volumeSpin, gtk_switch_get_active(ptr(volumeSwitch)) != 0)
-        }
-        Signal.connect(builder.object("weekdays_button"), "clicked") { [unowned self] in setDays(WeekdaySet.weekdays) }
-        Signal.connect(builder.object("every_day_button"), "clicked") { [unowned self] in setDays(WeekdaySet.everyDay) }
-        Signal.connect(builder.object("cancel_button"), "clicked") { [unowned self] in close() }
-        Signal.connect(builder.object("save_button"), "clicked") { [unowned self] in save() }
-        Signal.connect(builder.object("delete_button"), "clicked") { [unowned self] in
+        hourSpin.onValueChanged { [unowned self] in updatePreview() }
+        minuteSpin.onValueChanged { [unowned self] in updatePreview() }
+        // Two digits, as a clock shows them ("07").
+        hourSpin.showTwoDigits()
+        minuteSpin.showTwoDigits()
+        ui.volumeSwitch.onActiveChanged { [unowned self] in ui.volumeSpin.setSensitive(ui.volumeSwitch.isActive) }
+        ui.weekdaysButton.onClicked { [unowned self] in setDays(WeekdaySet.weekdays) }
+        ui.everyDayButton.onClicked { [unowned self] in setDays(WeekdaySet.everyDay) }
+        ui.cancelButton.onClicked { [unowned self] in close() }
+        ui.saveButton.onClicked { [unowned self] in save() }
+        ui.deleteButton.onClicked { [unowned self] in
             if let id = editing?.id { onDelete?(id) }
             close()
         }
         // However it closes (Cancel, Save, Delete, Escape): GtkBuilder keeps a reference to the
         // window, so "destroy" would come only with this object's own end, never before it.
-        Signal.connect(window, "close-request") { [unowned self] arguments in
+        ui.window.onCloseRequest { [unowned self] in
             soundControls.close()
             onClosed?()
-            arguments.setReturn(false)  // GTK's own handler destroys the window
+            return false  // GTK's own handler destroys the window
         }
-        // Enter in the title saves, as the default button.
-        gtk_window_set_default_widget(ptr(window), ptr(builder.object("save_button")))
-        adw_entry_row_set_activates_default(ptr(titleRow), 1)
-        // Escape closes, as in every dialog.
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(
-            ptr(GObjectPointer(shortcuts)),
-            gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(ptr(window), shortcuts)
+        // Enter in the title saves, as the default button. (Escape closes: alarm-dialog.ui.)
+        ui.window.setDefaultWidget(ui.saveButton)
+        titleRow.setActivatesDefault(true)
     }
 
-    private func close() { gtk_window_close(ptr(window)) }
+    private func close() { ui.window.close() }
 
-    private func setDays(_ days: Set<Locale.Weekday>) {
-        for (index, toggle) in dayToggles.enumerated() { Widget.setActive(toggle, days.contains(WeekdaySet.order[index])) }
+    private func setDays(_ chosen: Set<Locale.Weekday>) {
+        for (toggle, day) in zip(dayToggles, days) { toggle.setActive(chosen.contains(day)) }
     }
 
     private func updatePreview() {
-        Widget.setText(preview, localTime.time(hour: Widget.spinValue(hourSpin), minute: Widget.spinValue(minuteSpin)))
+        ui.preview.setText(localTime.time(hour: hourSpin.value, minute: minuteSpin.value))
     }
 
     private func updateSummary() {
         let days = selectedDays
-        Widget.setText(builder.object("days_summary"), days.days.isEmpty ? tr("Once") : days.text(localTime: localTime))
+        ui.daysSummary.setText(days.days.isEmpty ? tr("Once") : days.text(localTime: localTime))
     }
 
     private var selectedDays: WeekdaySet {
-        WeekdaySet(dayToggles.indices.filter { Widget.isActive(dayToggles[$0]) }.map { WeekdaySet.order[$0] })
+        WeekdaySet(zip(dayToggles, days).filter { $0.0.isActive }.map(\.1))
     }
 
     private var form: AlarmForm {
         var form = AlarmForm()
-        form.hour = Widget.spinValue(hourSpin)
-        form.minute = Widget.spinValue(minuteSpin)
+        form.hour = hourSpin.value
+        form.minute = minuteSpin.value
         form.days = selectedDays
-        form.title = Widget.text(titleRow)
-        let selected = Int(adw_combo_row_get_selected(ptr(soundRow)))
+        form.title = titleRow.text
+        let selected = soundRow.selected
         form.sound = selected >= 1 && selected <= sounds.count ? sounds[selected - 1] : nil
-        form.snoozeMinutes = Widget.spinValue(snoozeSpin)
-        form.volumePercent = gtk_switch_get_active(ptr(volumeSwitch)) != 0 ? Widget.spinValue(volumeSpin) : nil
-        form.rampSeconds = Widget.spinValue(rampSpin)
+        form.snoozeMinutes = ui.snoozeSpin.value
+        form.volumePercent = ui.volumeSwitch.isActive ? ui.volumeSpin.value : nil
+        form.rampSeconds = ui.rampSpin.value
         return form
     }
 
@@ -206,10 +233,10 @@ final class AlarmDialog {
             texts[key, default: []].append(problem.message)
         }
         if let saveError { texts["save"] = [saveError] }
-        for (key, label) in errorLabels {
+        for (key, label) in ui.errorLabels {
             let text = texts[key]?.joined(separator: "\n") ?? ""
-            Widget.setText(label, text)
-            Widget.setVisible(label, !text.isEmpty)
+            label.setText(text)
+            label.setVisible(!text.isEmpty)
         }
     }
 
@@ -219,10 +246,10 @@ final class AlarmDialog {
         showProblems(problems)
         guard problems.isEmpty else { return }
         let record = form.record(editing: editing)
-        Widget.setSensitive(builder.object("save_button"), false)
+        ui.saveButton.setSensitive(false)
         service.perform(editing == nil ? .schedule : .edit, record: record) { [weak self] result in
             guard let self else { return }
-            Widget.setSensitive(builder.object("save_button"), true)
+            ui.saveButton.setSensitive(true)
             switch result {
             case .success(let reply):
                 if let saved = reply.record { state.apply(changedRecord: saved) }

@@ -4,7 +4,7 @@ import LinuxSupport
 
 /// One countdown as the Timers page shows it: every countdown alarmd holds, whoever made it
 /// (this window, `alarmctl timer`, an app, a snoozed alarm), not only the window's own.
-package struct TimerRow: Equatable, Sendable {
+package struct TimerRow: Equatable, Sendable, Identifiable {
     package enum State: Equatable, Sendable {
         case running(fire: Date)
         case paused(remaining: TimeInterval)
