@@ -10,11 +10,12 @@ import LinuxSupport
 package enum AlarmsApplication {
     package static let id = "org.openalarmkit.Alarms"
 
-    /// Every accelerator, by detailed action name. `win.show-help-overlay` (Ctrl+?) is GTK's
-    /// own, and F10 opens the primary menu by itself (its button is `primary`).
+    /// Every accelerator, by detailed action name. F10 opens the primary menu by itself (its
+    /// button is `primary`).
     static let accelerators: [(action: String, keys: [String])] = [
         ("app.quit", ["<Control>q"]),
         ("win.close", ["<Control>w"]),
+        ("win.show-help-overlay", ["<Control>question"]),
         ("win.new", ["<Control>n"]),
         ("win.set-page::alarms", ["<Alt>1"]),
         ("win.set-page::timers", ["<Alt>2"]),

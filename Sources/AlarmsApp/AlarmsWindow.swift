@@ -55,6 +55,8 @@ final class AlarmsWindow {
     private var timersPage: TimersPage!
     private var ringingView: RingingView!
     private var dialog: AlarmDialog?
+    private var shortcuts: HelpOverlayUI?
+    private let application: Application
 
     /// The two pages, by their names in window.ui.
     enum Page: String, CaseIterable {
@@ -64,6 +66,7 @@ final class AlarmsWindow {
     var window: ApplicationWindow { ui.window }
 
     init(application: Application) {
+        self.application = application
         ui = WindowUI.load()
         ui.window.setApplication(application)
         alarmsPage = AlarmsPage(ui: ui, state: state, service: service, localTime: clock.localTime)
@@ -87,6 +90,7 @@ final class AlarmsWindow {
 
     private func addActions() {
         ui.window.addAction("close") { [unowned self] in close() }
+        ui.window.addAction("show-help-overlay") { [unowned self] in showShortcuts() }
         ui.window.addAction("add-alarm") { [unowned self] in openDialog(editing: nil) }
         ui.window.addAction("new-timer") { [unowned self] in timersPage.openNewTimer(over: ui.window) }
         // Ctrl+N and the header's "+": a new alarm or timer, as the page shown.
@@ -113,6 +117,27 @@ final class AlarmsWindow {
     }
 
     func present() { ui.window.present() }
+
+    /// The keyboard shortcuts window, built when asked for and gone when closed. Not the help
+    /// overlay GtkApplication would load from gtk/help-overlay.ui and keep hidden: with that
+    /// hidden window among the toplevels, GTK 4.8's accessibility root hands out a window
+    /// without an object path once a dialog has closed, and the app aborts on the next
+    /// screen reader's look (check-gui found it).
+    private func showShortcuts() {
+        if let shortcuts {
+            shortcuts.window.present()
+            return
+        }
+        let made = HelpOverlayUI.load()
+        made.window.setTransientFor(ui.window)
+        made.window.setApplication(application)
+        made.window.onCloseRequest { [unowned self] in
+            shortcuts = nil
+            return false
+        }
+        shortcuts = made
+        made.window.present()
+    }
     func close() { ui.window.close() }
 
     func openDialog(editing: AlarmRecord?) {

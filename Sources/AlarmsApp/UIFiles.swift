@@ -25,14 +25,29 @@ package enum UIFiles {
         for path in Resources.files(under: "/org/openalarmkit/Alarms") where path.hasSuffix(".ui") && !declared.contains(path) {
             results.append((path, "no BuilderFile reads it: declare one and list it in UIFiles.all"))
         }
+        results.append(("accelerators in \(HelpOverlayUI.resource)", shortcutsProblem()))
         return results
+    }
+
+    /// The shortcuts window shows, for every accelerator the app sets, the same keys under the
+    /// action's name as its id: it lists no key that does nothing, and misses none.
+    static func shortcutsProblem() -> String? {
+        do throws(BuilderError) {
+            let builder = try Builder(resource: HelpOverlayUI.resource)
+            for (action, keys) in AlarmsApplication.accelerators {
+                let shown = try builder.object(action, as: ShortcutsShortcut.self).accelerator
+                if shown != keys.joined(separator: " ") { return "\(action) shows \(shown), the app sets \(keys)" }
+            }
+            return nil
+        } catch {
+            return error.description
+        }
     }
 }
 
-/// help-overlay.ui: GTK loads it itself (every window's win.show-help-overlay); declared so the
-/// check builds it and finds its window.
+/// help-overlay.ui: the keyboard shortcuts window (`win.show-help-overlay`).
 struct HelpOverlayUI: BuilderFile {
-    static let resource = "/org/openalarmkit/Alarms/gtk/help-overlay.ui"
+    static let resource = "/org/openalarmkit/Alarms/help-overlay.ui"
     let builder: Builder
     let window: Window
 

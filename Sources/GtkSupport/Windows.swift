@@ -25,6 +25,8 @@ extension WindowHandle {
     public func setChild(_ child: (some WidgetHandle)?) { gtk_window_set_child(ptr(self), child.map { ptr($0) }) }
     public func setTransientFor(_ parent: (some WindowHandle)?) { gtk_window_set_transient_for(ptr(self), parent.map { ptr($0) }) }
     public func setDefaultWidget(_ widget: (some WidgetHandle)?) { gtk_window_set_default_widget(ptr(self), widget.map { ptr($0) }) }
+    /// The app the window belongs to: its accelerators work in it, and the app runs while it is open.
+    public func setApplication(_ application: Application) { gtk_window_set_application(ptr(self), ptr(application)) }
     public var isActive: Bool { gtk_window_is_active(ptr(self)) != 0 }
 
     /// The widget with the keyboard focus, if any.
@@ -42,11 +44,6 @@ public struct ApplicationWindow: WindowHandle, ActionMapHandle, @unchecked Senda
     public let pointer: UnsafeMutableRawPointer
     public init(unchecked pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
     public static var gType: GType { gtk_application_window_get_type() }
-}
-
-@MainActor
-extension ApplicationWindow {
-    public func setApplication(_ application: Application) { gtk_window_set_application(ptr(self), ptr(application)) }
 }
 
 /// AdwAboutWindow (libadwaita 1.2): the app's name, version, credits and links.
@@ -106,5 +103,24 @@ extension FileChooserNative {
             defer { g_free(path) }
             handler(String(cString: path), true)
         }
+    }
+}
+
+/// GtkShortcutsShortcut: one line of the keyboard shortcuts window.
+public struct ShortcutsShortcut: WidgetHandle, @unchecked Sendable {
+    public let pointer: UnsafeMutableRawPointer
+    public init(unchecked pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+    public static var gType: GType { gtk_shortcuts_shortcut_get_type() }
+}
+
+@MainActor
+extension ShortcutsShortcut {
+    /// The keys it shows, as written in its .ui file ("<Control>q").
+    public var accelerator: String {
+        var value = GValue()
+        g_value_init(&value, oak_string_type())
+        defer { g_value_unset(&value) }
+        g_object_get_property(ptr(self), "accelerator", &value)
+        return g_value_get_string(&value).map { String(cString: $0) } ?? ""
     }
 }
