@@ -55,8 +55,8 @@ extension ActionMapHandle {
 }
 
 /// AdwApplication: one instance per session (a second launch activates the first), the app's
-/// actions and their accelerators, and `<resource path>/gtk/help-overlay.ui` set up by GTK as
-/// every window's `win.show-help-overlay` (Ctrl+?).
+/// actions and their accelerators. (GTK would also load `<resource path>/gtk/help-overlay.ui`
+/// as every window's shortcuts window; the Alarms app keeps its elsewhere, docs/GUI.md.)
 public struct Application: ActionMapHandle, @unchecked Sendable {
     public let pointer: UnsafeMutableRawPointer
     public init(unchecked pointer: UnsafeMutableRawPointer) { self.pointer = pointer }

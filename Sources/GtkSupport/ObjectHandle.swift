@@ -8,7 +8,9 @@ import CGtk
 ///
 /// Handles are made in three places only: a builder look-up (`Builder.object`, checked against
 /// the class), a constructor of this layer (`Button(label:)`), and a cast (`init(casting:)`),
-/// which checks the class in debug builds as `G_TYPE_CHECK_INSTANCE_CAST` does.
+/// which checks the class in debug builds as `G_TYPE_CHECK_INSTANCE_CAST` does. A handle is
+/// only an address, so it is `Sendable` (a main-actor closure may capture one); every call
+/// through it is `@MainActor`, GTK's thread.
 public protocol ObjectHandle: Hashable {
     /// The instance. Only this layer hands it to C.
     var pointer: UnsafeMutableRawPointer { get }
