@@ -11,36 +11,47 @@ package enum UIFiles {
         TimerDialogUI.self, RingingUI.self, AboutUI.self, HelpOverlayUI.self,
     ]
 
-    /// One line per file: nil when it binds, else what is wrong.
-    package static func check() -> [(resource: String, problem: String?)] {
-        var results = all.map { file -> (String, String?) in
+    /// What the check can find wrong.
+    package enum Problem: Error {
+        /// The file does not load, or lacks an id the code binds, or has it with another class.
+        case binding(BuilderError)
+        /// A .ui file in the bundle that no `BuilderFile` declares.
+        case undeclared
+        /// The shortcuts window shows other keys for `action` than the app sets.
+        case shortcut(action: String, shown: String, set: [String])
+    }
+
+    /// Each file with nil when it binds, else what is wrong; then the shortcuts window's keys
+    /// (under the resource path of help-overlay.ui again).
+    package static func check() -> [(resource: String, problem: Problem?)] {
+        var results = all.map { file -> (String, Problem?) in
             do throws(BuilderError) {
                 _ = try file.init(Builder(resource: file.resource))
                 return (file.resource, nil)
             } catch {
-                return (file.resource, error.description)
+                return (file.resource, .binding(error))
             }
         }
         let declared = Set(all.map { $0.resource })
         for path in Resources.files(under: "/org/openalarmkit/Alarms") where path.hasSuffix(".ui") && !declared.contains(path) {
-            results.append((path, "no BuilderFile reads it: declare one and list it in UIFiles.all"))
+            results.append((path, .undeclared))
         }
-        results.append(("accelerators in \(HelpOverlayUI.resource)", shortcutsProblem()))
+        results.append((HelpOverlayUI.resource, shortcutsProblem()))
         return results
     }
 
     /// The shortcuts window shows, for every accelerator the app sets, the same keys under the
     /// action's name as its id: it lists no key that does nothing, and misses none.
-    static func shortcutsProblem() -> String? {
+    static func shortcutsProblem() -> Problem? {
         do throws(BuilderError) {
             let builder = try Builder(resource: HelpOverlayUI.resource)
             for (action, keys) in AlarmsApplication.accelerators {
                 let shown = try builder.object(action, as: ShortcutsShortcut.self).accelerator
-                if shown != keys.joined(separator: " ") { return "\(action) shows \(shown), the app sets \(keys)" }
+                if shown != keys.joined(separator: " ") { return .shortcut(action: action, shown: shown, set: keys) }
             }
             return nil
         } catch {
-            return error.description
+            return .binding(error)
         }
     }
 }

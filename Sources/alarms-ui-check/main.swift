@@ -1,5 +1,6 @@
 import AlarmsApp
 import CGtk
+import GtkSupport
 import LinuxSupport
 
 // Test helper of GtkSupportTests: every builder file of the Alarms app bound against the bundle
@@ -19,8 +20,15 @@ let failed = MainActor.assumeIsolated { () -> Bool in
         return true
     }
     let results = UIFiles.check()
-    for (resource, problem) in results {
-        print(problem.map { "fail \(resource): \($0)" } ?? "ok \(resource)")
+    for (index, (resource, problem)) in results.enumerated() {
+        // The last line is the shortcuts window's keys, checked against the app's accelerators.
+        let what = index == results.count - 1 ? "accelerators in \(resource)" : resource
+        switch problem {
+        case nil: print("ok \(what)")
+        case .binding(let error): print("fail \(what): \(error.description)")
+        case .undeclared: print("fail \(what): no BuilderFile reads it: declare one and list it in UIFiles.all")
+        case .shortcut(let action, let shown, let set): print("fail \(what): \(action) shows \(shown), the app sets \(set)")
+        }
     }
     print("files \(results.count)")
     return results.contains { $0.problem != nil }
