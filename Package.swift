@@ -154,21 +154,30 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The "Alarms" app (docs/GUI.md): a client of alarmd like alarmctl. GtkSupport is the small
-        // typed layer over the GTK calls it makes (lifetimes, the one signal trampoline, the
-        // main-loop hop, GResource and GtkBuilder); AlarmsAppModel its view models, no GTK.
+        // typed layer over the GTK calls it makes (typed handles, builder look-ups, the one
+        // signal trampoline, actions, the main-loop hop, the list helper); AlarmsAppModel its view
+        // models, no GTK; AlarmsApp the window itself, a library so that alarms-ui-check can bind
+        // its builder files; openalarmkit-alarms the executable that runs it.
         .target(name: "GtkSupport", dependencies: ["CGtk"], swiftSettings: essentialsOnly),
         .target(
             name: "AlarmsAppModel", dependencies: ["AlarmClient", "AlarmCore", "AlarmSystem", "LinuxSupport"],
             swiftSettings: essentialsOnly),
-        .executableTarget(
-            name: "openalarmkit-alarms",
+        .target(
+            name: "AlarmsApp",
             dependencies: [
-                "AlarmsAppModel", "GtkSupport", "CGtk", "AlarmClient", "AlarmSystem", "LinuxSupport",
+                "AlarmsAppModel", "GtkSupport", "AlarmClient", "AlarmSystem", "LinuxSupport",
                 // SoundResolver alone: the sound names for the dialog (no device is opened).
                 "AlarmAudio",
             ],
-            path: "Sources/AlarmsApp", exclude: ["ui"], swiftSettings: essentialsOnly, linkerSettings: linker,
-            plugins: ["GResourceCompiler"]),
+            exclude: ["ui"], swiftSettings: essentialsOnly, plugins: ["GResourceCompiler"]),
+        .executableTarget(
+            name: "openalarmkit-alarms", dependencies: ["AlarmsApp"], swiftSettings: essentialsOnly,
+            linkerSettings: linker),
+        // Test helper of GtkSupportTests: binds every builder file of the app against its
+        // compiled bundle (every id the code looks up exists, with the class the code expects).
+        .executableTarget(
+            name: "alarms-ui-check", dependencies: ["AlarmsApp", "GtkSupport", "CGtk", "LinuxSupport"],
+            swiftSettings: essentialsOnly),
         // Build tool: the app's .ui files compiled by glib-compile-resources and embedded.
         .executableTarget(name: "gresource-embed", swiftSettings: essentialsOnly),
         .plugin(name: "GResourceCompiler", capability: .buildTool(), dependencies: ["gresource-embed"]),
@@ -195,7 +204,7 @@ let package = Package(
             dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmCore", "AlarmSystem", "TestSupport", "alarmd", "alarmctl"]),
         // GtkSupport against real GTK on a private Xvfb, in gtk-support-check's own process
         // (GTK needs GLib's default main context, which AlarmNotify's tests hold here).
-        .testTarget(name: "GtkSupportTests", dependencies: ["TestSupport", "gtk-support-check"]),
+        .testTarget(name: "GtkSupportTests", dependencies: ["TestSupport", "gtk-support-check", "alarms-ui-check"]),
         // Compiles every documented AlarmKit declaration, in its documented shape, through
         // `import OpenAlarmKit` alone (no Foundation import).
         .testTarget(name: "AlarmKitAPITests", dependencies: ["OpenAlarmKit"]),

@@ -24,6 +24,9 @@ public struct LocalTimeText: Sendable {
         public var shortWeekdays: [String]
         /// `DAY_1...7`, Sunday first.
         public var weekdays: [String]
+        /// The first day of the week, 0 (Sunday) to 6: glibc's `first_weekday` (`de_DE`
+        /// Monday, `en_US` Sunday).
+        public var firstWeekday: Int
     }
 
     public static let current = LocalTimeText(environment: ProcessInfo.processInfo.environment)
@@ -54,7 +57,27 @@ public struct LocalTimeText: Sendable {
         let twelveHour = ["%I", "%l", "%r"].contains { timeFormat.contains($0) }
         return Conventions(
             localeName: name, twelveHour: twelveHour, am: item(9), pm: item(10), shortWeekdays: (0..<7).map { item(Int32($0)) },
-            weekdays: (12..<19).map { item(Int32($0)) })
+            weekdays: (12..<19).map { item(Int32($0)) }, firstWeekday: Int(oak_time_first_weekday(locale)))
+    }
+
+    private init(conventions: Conventions?) { self.conventions = conventions }
+
+    /// The same locale with a 12-hour (`true`) or 24-hour clock, whatever the locale says: the
+    /// desktop's own clock setting, where there is one. A locale without AM/PM words (`de_DE`)
+    /// writes "AM" and "PM", as GLib does. The C and POSIX locales keep their fixed forms.
+    public func withTwelveHourClock(_ twelveHour: Bool) -> LocalTimeText {
+        guard var changed = conventions else { return self }
+        changed.twelveHour = twelveHour
+        if twelveHour, changed.am.isEmpty || changed.pm.isEmpty { (changed.am, changed.pm) = ("AM", "PM") }
+        return LocalTimeText(conventions: changed)
+    }
+
+    /// The first day of the week, as `Locale.Weekday`: the locale's, Monday in C and POSIX
+    /// (ISO 8601, as their fixed forms are).
+    public var firstWeekday: Locale.Weekday {
+        let sundayFirst: [Locale.Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+        guard let conventions, sundayFirst.indices.contains(conventions.firstWeekday) else { return .monday }
+        return sundayFirst[conventions.firstWeekday]
     }
 
     /// The weekday names a time spec takes: English's, and this locale's full names and

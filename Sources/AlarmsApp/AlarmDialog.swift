@@ -1,10 +1,73 @@
 import AlarmClient
 import AlarmSystem
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
+
+/// alarm-dialog.ui.
+struct AlarmDialogUI: BuilderFile {
+    static let resource = "/org/openalarmkit/Alarms/alarm-dialog.ui"
+    let builder: Builder
+    let window: Window
+    let title: WindowTitle
+    let hourSpin, minuteSpin, snoozeSpin, volumeSpin, rampSpin: SpinButton
+    let preview, daysSummary: Label
+    let titleRow: EntryRow
+    let soundRow: ComboRow
+    let soundPreviewButton, addSoundButton: Button
+    let volumeSwitch: Switch
+    /// What the alarm is besides its time: a one-off's date, its zone, on or off, its skip.
+    let dateRow, zoneRow, enabledRow, skipRow: ActionRow
+    let dateButton: MenuButton
+    let dateCalendar: CalendarWidget
+    let dateClearButton: Button
+    let enabledSwitch, skipSwitch: Switch
+    /// In the order of the .ui file, which setUpDays labels from the locale's first weekday.
+    let dayToggles: [ToggleButton]
+    let weekdaysButton, everyDayButton, cancelButton, saveButton, deleteButton: Button
+    let ringTimeoutLabel: Label
+    let errorLabels: [String: Label]
+
+    init(_ builder: Builder) throws(BuilderError) {
+        self.builder = builder
+        window = try builder.object("dialog")
+        title = try builder.object("dialog_title")
+        hourSpin = try builder.object("hour_spin")
+        minuteSpin = try builder.object("minute_spin")
+        snoozeSpin = try builder.object("snooze_spin")
+        volumeSpin = try builder.object("volume_spin")
+        rampSpin = try builder.object("ramp_spin")
+        preview = try builder.object("time_preview")
+        daysSummary = try builder.object("days_summary")
+        titleRow = try builder.object("title_row")
+        soundRow = try builder.object("sound_row")
+        soundPreviewButton = try builder.object("sound_preview_button")
+        addSoundButton = try builder.object("add_sound_button")
+        volumeSwitch = try builder.object("volume_switch")
+        dateRow = try builder.object("date_row")
+        zoneRow = try builder.object("zone_row")
+        enabledRow = try builder.object("enabled_row")
+        skipRow = try builder.object("skip_row")
+        dateButton = try builder.object("date_button")
+        dateCalendar = try builder.object("date_calendar")
+        dateClearButton = try builder.object("date_clear_button")
+        enabledSwitch = try builder.object("enabled_switch")
+        skipSwitch = try builder.object("skip_switch")
+        var toggles: [ToggleButton] = []
+        for index in 0..<7 { toggles.append(try builder.object("day_\(index)")) }
+        dayToggles = toggles
+        weekdaysButton = try builder.object("weekdays_button")
+        everyDayButton = try builder.object("every_day_button")
+        cancelButton = try builder.object("cancel_button")
+        saveButton = try builder.object("save_button")
+        deleteButton = try builder.object("delete_button")
+        ringTimeoutLabel = try builder.object("ring_timeout_label")
+        var labels: [String: Label] = [:]
+        for key in ["time", "title", "snooze", "sound", "save"] { labels[key] = try builder.object("\(key)_error") }
+        errorLabels = labels
+    }
+}
 
 /// The add/edit dialog (alarm-dialog.ui): reads its fields into an `AlarmForm`, shows the form's
 /// problems under their fields, and saves with the request alarmctl sends (`schedule` for a new
@@ -12,8 +75,7 @@ import LinuxSupport
 /// nothing changed sends nothing and a rename keeps a turned-off alarm off).
 @MainActor
 final class AlarmDialog {
-    private let builder: Builder
-    let window: GObjectPointer
+    private let ui: AlarmDialogUI
     private let state: AlarmsState
     private let service: AlarmService
     private let editing: AlarmRecord?
@@ -21,38 +83,26 @@ final class AlarmDialog {
     private let shown: AlarmForm
     /// The one-off's date (the calendar's pick), nil for none.
     private var date: AlarmForm.Day?
-    private let localTime = LocalTimeText.current
+    private let localTime: LocalTimeText
+    /// The day of each toggle, from the locale's first day of the week.
+    private let days: [Locale.Weekday]
     private var sounds: [String]
     private var soundControls: SoundRowControls!
-    private let hourSpin, minuteSpin, preview, titleRow, soundRow, snoozeSpin, volumeSwitch, volumeSpin, rampSpin: GObjectPointer
-    private let dateRow, dateCalendar, enabledSwitch, skipSwitch: GObjectPointer
-    private let dayToggles: [GObjectPointer]
-    private let errorLabels: [String: GObjectPointer]
+    private var hourSpin: SpinButton { ui.hourSpin }
+    private var minuteSpin: SpinButton { ui.minuteSpin }
+    private var titleRow: EntryRow { ui.titleRow }
+    private var soundRow: ComboRow { ui.soundRow }
+    private var dayToggles: [ToggleButton] { ui.dayToggles }
     var onClosed: (@MainActor () -> Void)?
     var onDelete: (@MainActor (UUID) -> Void)?
 
-    init(parent: GObjectPointer, state: AlarmsState, service: AlarmService, editing: AlarmRecord?) {
-        let builder = Builder(resource: "/org/openalarmkit/Alarms/alarm-dialog.ui")
-        self.builder = builder
-        window = builder.object("dialog")
+    init(parent: some WindowHandle, state: AlarmsState, service: AlarmService, editing: AlarmRecord?, localTime: LocalTimeText = .current) {
+        ui = AlarmDialogUI.load()
         self.state = state
         self.service = service
         self.editing = editing
-        hourSpin = builder.object("hour_spin")
-        minuteSpin = builder.object("minute_spin")
-        preview = builder.object("time_preview")
-        titleRow = builder.object("title_row")
-        soundRow = builder.object("sound_row")
-        snoozeSpin = builder.object("snooze_spin")
-        volumeSwitch = builder.object("volume_switch")
-        volumeSpin = builder.object("volume_spin")
-        rampSpin = builder.object("ramp_spin")
-        dateRow = builder.object("date_row")
-        dateCalendar = builder.object("date_calendar")
-        enabledSwitch = builder.object("enabled_switch")
-        skipSwitch = builder.object("skip_switch")
-        dayToggles = (0..<7).map { builder.object("day_\($0)") }
-        errorLabels = Dictionary(uniqueKeysWithValues: ["time", "title", "snooze", "sound", "save"].map { ($0, builder.object("\($0)_error")) })
+        self.localTime = localTime
+        days = WeekdaySet.order(startingOn: localTime.firstWeekday)
         var names = SoundCatalog.names()
         let form = editing.map { AlarmForm(editing: $0) } ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
         shown = form
@@ -60,22 +110,21 @@ final class AlarmDialog {
         if let chosen = form.sound, !names.contains(chosen) { names.append(chosen) }  // an app's own sound
         sounds = names
 
-        gtk_window_set_transient_for(ptr(window), ptr(parent))
+        ui.window.setTransientFor(parent)
         // The window's title is its accessible name too ("Add Alarm" for a screen reader).
         let title = editing == nil ? tr("Add Alarm") : tr("Edit Alarm")
-        gtk_window_set_title(ptr(window), title)
-        adw_window_title_set_title(ptr(builder.object("dialog_title")), title)
-        Widget.setVisible(builder.object("delete_button"), editing != nil)
-        adw_action_row_set_subtitle(
-            ptr(builder.object("ring_timeout_row")),
-            SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment)))
+        ui.window.setTitle(title)
+        ui.title.setTitle(title)
+        ui.deleteButton.setVisible(editing != nil)
+        let ringTimeout = SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment))
+        ui.ringTimeoutLabel.setText(tr("Rings for %1$s. The alarm service sets this for every alarm.", ringTimeout))
         setUpDays()
         setUpSounds()
         setUpState(form)
         show(form)
         connectSignals()
         soundControls = SoundRowControls(
-            builder: builder, parent: window, service: service,
+            ui: ui, service: service,
             chosen: { [unowned self] in self.form.sound },  // the row now, not the form it opened with
             onInstalled: { [unowned self] name in add(sound: name) },
             showError: { [unowned self] text in showSoundError(text) })
@@ -88,165 +137,149 @@ final class AlarmDialog {
             sounds.sort { $0.localizedStandardLess($1) }
             setUpSounds()
         }
-        if let index = sounds.firstIndex(of: name) { adw_combo_row_set_selected(ptr(soundRow), guint(index + 1)) }
+        if let index = sounds.firstIndex(of: name) { soundRow.setSelected(index + 1) }
     }
 
     private func showSoundError(_ text: String?) {
-        let label = builder.object("sound_error")
-        Widget.setText(label, text ?? "")
-        Widget.setVisible(label, text != nil)
+        let label = ui.errorLabels["sound"]!
+        label.setText(text ?? "")
+        label.setVisible(text != nil)
     }
 
-    func present() { gtk_window_present(ptr(window)) }
+    /// Shown with the keyboard on the hour, as GNOME Clocks does: the time is what a person
+    /// sets first, and Cancel is not the first thing Space or Enter should press.
+    func present() {
+        ui.window.present()
+        hourSpin.grabFocus()
+    }
 
     private func setUpDays() {
         let full = localTime.conventions?.weekdays ?? ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        for (index, toggle) in dayToggles.enumerated() {
-            let sundayFirst = WeekdaySet.sundayFirstIndex(WeekdaySet.order[index])
-            gtk_button_set_label(ptr(toggle), localTime.shortWeekdays[sundayFirst])
-            Widget.setAccessibleLabel(toggle, full[sundayFirst])
-            Signal.connect(toggle, "toggled") { [unowned self] in updateSummary() }
+        for (toggle, day) in zip(dayToggles, days) {
+            let sundayFirst = WeekdaySet.sundayFirstIndex(day)
+            toggle.setLabel(localTime.shortWeekdays[sundayFirst])
+            toggle.setAccessibleLabel(full[sundayFirst])
+            toggle.onToggled { [unowned self] in updateSummary() }
         }
     }
 
     private func setUpSounds() {
-        let list = gtk_string_list_new(nil)!
-        gtk_string_list_append(list, tr("Default"))
-        for name in sounds { gtk_string_list_append(list, name) }
-        adw_combo_row_set_model(ptr(soundRow), ptr(GObjectPointer(list)))
-        g_object_unref(GObjectPointer(list))
+        soundRow.setStrings([tr("Default")] + sounds)
     }
 
-    /// The rows that say what the alarm is besides its time: its zone, on or off, its skip.
+    /// The rows that say what the alarm is besides its time: its zone, on or off, its skip,
+    /// and the date of a one-off.
     private func setUpState(_ form: AlarmForm) {
-        if let zone = form.timeZone { adw_action_row_set_subtitle(ptr(builder.object("zone_row")), TerminalSafe.text(zone)) }
-        Widget.setVisible(builder.object("zone_row"), form.timeZone != nil)
-        Widget.setVisible(builder.object("enabled_row"), editing != nil)
-        gtk_switch_set_active(ptr(enabledSwitch), form.enabled ? 1 : 0)
-        if let skipping = form.skipping {
-            adw_action_row_set_subtitle(ptr(builder.object("skip_row")), localTime.weekdayAndTime(skipping, zone: .current, seconds: false))
-        }
-        Widget.setVisible(builder.object("skip_row"), form.skipping != nil)
-        gtk_switch_set_active(ptr(skipSwitch), form.skipping != nil ? 1 : 0)
+        if let zone = form.timeZone { ui.zoneRow.setSubtitle(TerminalSafe.text(zone)) }
+        ui.zoneRow.setVisible(form.timeZone != nil)
+        ui.enabledRow.setVisible(editing != nil)
+        ui.enabledSwitch.setActive(form.enabled)
+        if let skipping = form.skipping { ui.skipRow.setSubtitle(localTime.weekdayAndTime(skipping, zone: .current, seconds: false)) }
+        ui.skipRow.setVisible(form.skipping != nil)
+        ui.skipSwitch.setActive(form.skipping != nil)
         // The calendar opens on the alarm's date, else on today.
         let day = form.day ?? AlarmForm.today()
-        if let shownDay = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 12, 0, 0) {
-            gtk_calendar_select_day(ptr(dateCalendar), shownDay)
-            g_date_time_unref(shownDay)
-        }
-        Signal.connect(dateCalendar, "day-selected") { [unowned self] in
-            guard let picked = gtk_calendar_get_date(ptr(dateCalendar)) else { return }
-            date = (Int(g_date_time_get_year(picked)), Int(g_date_time_get_month(picked)), Int(g_date_time_get_day_of_month(picked)))
-            g_date_time_unref(picked)
-            gtk_menu_button_popdown(ptr(builder.object("date_button")))
+        ui.dateCalendar.select(year: day.year, month: day.month, day: day.day)
+        ui.dateCalendar.onDaySelected { [unowned self] in
+            let picked = ui.dateCalendar.selectedDay
+            date = (picked.year, picked.month, picked.day)
+            ui.dateButton.popdown()
             updateSummary()
         }
-        Signal.connect(builder.object("date_clear_button"), "clicked") { [unowned self] in
+        ui.dateClearButton.onClicked { [unowned self] in
             date = nil
             updateSummary()
         }
     }
 
     private func show(_ form: AlarmForm) {
-        Widget.setSpinValue(hourSpin, form.hour)
-        Widget.setSpinValue(minuteSpin, form.minute)
-        for (index, toggle) in dayToggles.enumerated() { Widget.setActive(toggle, form.days.days.contains(WeekdaySet.order[index])) }
-        Widget.setEditableText(titleRow, form.title)
+        hourSpin.setValue(form.hour)
+        minuteSpin.setValue(form.minute)
+        setDays(form.days.days)
+        titleRow.setText(form.title)
         let soundIndex = form.sound.flatMap { sounds.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        adw_combo_row_set_selected(ptr(soundRow), guint(soundIndex))
-        Widget.setSpinValue(snoozeSpin, form.snoozeMinutes)
-        gtk_switch_set_active(ptr(volumeSwitch), form.volumePercent != nil ? 1 : 0)
-        Widget.setSpinValue(volumeSpin, form.volumePercent ?? 100)
-        Widget.setSensitive(volumeSpin, form.volumePercent != nil)
-        Widget.setSpinValue(rampSpin, form.rampSeconds)
+        soundRow.setSelected(soundIndex)
+        ui.snoozeSpin.setValue(form.snoozeMinutes)
+        ui.volumeSwitch.setActive(form.volumePercent != nil)
+        ui.volumeSpin.setValue(form.volumePercent ?? 100)
+        ui.volumeSpin.setSensitive(form.volumePercent != nil)
+        ui.rampSpin.setValue(form.rampSeconds)
         updatePreview()
         updateSummary()
     }
 
     private func connectSignals() {
-        Signal.connect(hourSpin, "value-changed") { [unowned self] in
+        // The time changes the preview, and the date row of a one-off ("at the next 07:00").
+        hourSpin.onValueChanged { [unowned self] in
             updatePreview()
             updateSummary()
         }
-        Signal.connect(minuteSpin, "value-changed") { [unowned self] in
+        minuteSpin.onValueChanged { [unowned self] in
             updatePreview()
             updateSummary()
         }
-        for spin in [hourSpin, minuteSpin] {
-            // Two digits, as a clock shows them ("07").
-            Signal.connect(spin, "output") { arguments in
-                let value = Widget.spinValue(spin)
-                Widget.setEditableText(spin, value < 10 ? "0\(value)" : "\(value)")
-                arguments.setReturn(true)
-            }
-        }
-        Signal.connect(volumeSwitch, "notify::active") { [unowned self] in
-            Widget.setSensitive(volumeSpin, gtk_switch_get_active(ptr(volumeSwitch)) != 0)
-        }
-        Signal.connect(builder.object("weekdays_button"), "clicked") { [unowned self] in setDays(WeekdaySet.weekdays) }
-        Signal.connect(builder.object("every_day_button"), "clicked") { [unowned self] in setDays(WeekdaySet.everyDay) }
-        Signal.connect(builder.object("cancel_button"), "clicked") { [unowned self] in close() }
-        Signal.connect(builder.object("save_button"), "clicked") { [unowned self] in save() }
-        Signal.connect(builder.object("delete_button"), "clicked") { [unowned self] in
+        // Two digits, as a clock shows them ("07").
+        hourSpin.showTwoDigits()
+        minuteSpin.showTwoDigits()
+        ui.volumeSwitch.onActiveChanged { [unowned self] in ui.volumeSpin.setSensitive(ui.volumeSwitch.isActive) }
+        ui.weekdaysButton.onClicked { [unowned self] in setDays(WeekdaySet.weekdays) }
+        ui.everyDayButton.onClicked { [unowned self] in setDays(WeekdaySet.everyDay) }
+        ui.cancelButton.onClicked { [unowned self] in close() }
+        ui.saveButton.onClicked { [unowned self] in save() }
+        ui.deleteButton.onClicked { [unowned self] in
             if let id = editing?.id { onDelete?(id) }
             close()
         }
         // However it closes (Cancel, Save, Delete, Escape): GtkBuilder keeps a reference to the
         // window, so "destroy" would come only with this object's own end, never before it.
-        Signal.connect(window, "close-request") { [unowned self] arguments in
+        ui.window.onCloseRequest { [unowned self] in
             soundControls.close()
             onClosed?()
-            arguments.setReturn(false)  // GTK's own handler destroys the window
+            return false  // GTK's own handler destroys the window
         }
-        // Enter in the title saves, as the default button.
-        gtk_window_set_default_widget(ptr(window), ptr(builder.object("save_button")))
-        adw_entry_row_set_activates_default(ptr(titleRow), 1)
-        // Escape closes, as in every dialog.
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(
-            ptr(GObjectPointer(shortcuts)),
-            gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(ptr(window), shortcuts)
+        // Enter in the title saves, as the default button. (Escape closes: alarm-dialog.ui.)
+        ui.window.setDefaultWidget(ui.saveButton)
+        titleRow.setActivatesDefault(true)
     }
 
-    private func close() { gtk_window_close(ptr(window)) }
+    private func close() { ui.window.close() }
 
-    private func setDays(_ days: Set<Locale.Weekday>) {
-        for (index, toggle) in dayToggles.enumerated() { Widget.setActive(toggle, days.contains(WeekdaySet.order[index])) }
+    private func setDays(_ chosen: Set<Locale.Weekday>) {
+        for (toggle, day) in zip(dayToggles, days) { toggle.setActive(chosen.contains(day)) }
     }
 
     private func updatePreview() {
-        Widget.setText(preview, localTime.time(hour: Widget.spinValue(hourSpin), minute: Widget.spinValue(minuteSpin)))
+        ui.preview.setText(localTime.time(hour: hourSpin.value, minute: minuteSpin.value))
     }
 
     /// "Once" or the days, and the date row of a one-off: its date, or that it rings at the
     /// next such time.
     private func updateSummary() {
         let days = selectedDays
-        Widget.setText(builder.object("days_summary"), days.days.isEmpty ? tr("Once") : days.text(localTime: localTime))
-        Widget.setVisible(dateRow, days.days.isEmpty)
-        Widget.setVisible(builder.object("date_clear_button"), date != nil)
-        adw_action_row_set_subtitle(ptr(dateRow), form.dateText(localTime: localTime))
+        ui.daysSummary.setText(days.days.isEmpty ? tr("Once") : days.text(localTime: localTime))
+        ui.dateRow.setVisible(days.days.isEmpty)
+        ui.dateClearButton.setVisible(date != nil)
+        ui.dateRow.setSubtitle(form.dateText(localTime: localTime))
     }
 
     private var selectedDays: WeekdaySet {
-        WeekdaySet(dayToggles.indices.filter { Widget.isActive(dayToggles[$0]) }.map { WeekdaySet.order[$0] })
+        WeekdaySet(zip(dayToggles, days).filter { $0.0.isActive }.map(\.1))
     }
 
     private var form: AlarmForm {
         var form = shown
-        form.hour = Widget.spinValue(hourSpin)
-        form.minute = Widget.spinValue(minuteSpin)
+        form.hour = hourSpin.value
+        form.minute = minuteSpin.value
         form.days = selectedDays
         form.day = form.days.days.isEmpty ? date : nil
-        if editing != nil { form.enabled = gtk_switch_get_active(ptr(enabledSwitch)) != 0 }
-        form.skipping = gtk_switch_get_active(ptr(skipSwitch)) != 0 ? shown.skipping : nil
-        form.title = Widget.text(titleRow)
-        let selected = Int(adw_combo_row_get_selected(ptr(soundRow)))
+        if editing != nil { form.enabled = ui.enabledSwitch.isActive }
+        form.skipping = ui.skipSwitch.isActive ? shown.skipping : nil
+        form.title = titleRow.text
+        let selected = soundRow.selected
         form.sound = selected >= 1 && selected <= sounds.count ? sounds[selected - 1] : nil
-        form.snoozeMinutes = Widget.spinValue(snoozeSpin)
-        form.volumePercent = gtk_switch_get_active(ptr(volumeSwitch)) != 0 ? Widget.spinValue(volumeSpin) : nil
-        form.rampSeconds = Widget.spinValue(rampSpin)
+        form.snoozeMinutes = ui.snoozeSpin.value
+        form.volumePercent = ui.volumeSwitch.isActive ? ui.volumeSpin.value : nil
+        form.rampSeconds = ui.rampSpin.value
         return form
     }
 
@@ -263,10 +296,10 @@ final class AlarmDialog {
             texts[key, default: []].append(problem.message)
         }
         if let saveError { texts["save"] = [saveError] }
-        for (key, label) in errorLabels {
+        for (key, label) in ui.errorLabels {
             let text = texts[key]?.joined(separator: "\n") ?? ""
-            Widget.setText(label, text)
-            Widget.setVisible(label, !text.isEmpty)
+            label.setText(text)
+            label.setVisible(!text.isEmpty)
         }
     }
 
@@ -282,10 +315,10 @@ final class AlarmDialog {
             request = AlarmProtocol.Request(id: 0, op: .change, record: change.record)
             request.fields = change.fields
         }
-        Widget.setSensitive(builder.object("save_button"), false)
+        ui.saveButton.setSensitive(false)
         service.perform(request) { [weak self] result in
             guard let self else { return }
-            Widget.setSensitive(builder.object("save_button"), true)
+            ui.saveButton.setSensitive(true)
             switch result {
             case .success(let reply):
                 if let saved = reply.record { state.apply(changedRecord: saved) }

@@ -1,21 +1,40 @@
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
+
+/// alarm-row.ui.
+struct AlarmRowUI: BuilderFile {
+    static let resource = "/org/openalarmkit/Alarms/alarm-row.ui"
+    let builder: Builder
+    let row: ListBoxRow
+    let timeLabel, titleLabel, detailLabel: Label
+    let skipButton, deleteButton: Button
+    let enabledSwitch: Switch
+
+    init(_ builder: Builder) throws(BuilderError) {
+        self.builder = builder
+        row = try builder.object("row")
+        timeLabel = try builder.object("time_label")
+        titleLabel = try builder.object("title_label")
+        detailLabel = try builder.object("detail_label")
+        skipButton = try builder.object("skip_button")
+        deleteButton = try builder.object("delete_button")
+        enabledSwitch = try builder.object("enabled_switch")
+    }
+}
 
 /// One row of the Alarms page, made from alarm-row.ui and updated in place when its alarm
 /// changes, so focus and a screen reader's position survive alarmd's events. (Activating the
 /// row, by click or Enter, is the list's `row-activated`: AlarmsPage opens the editor.)
 @MainActor
-final class AlarmRowView {
-    /// Held while the row is out of its list (reordering), so GTK does not destroy it.
-    let row: ObjectRef
-    private let builder: Builder
-    private let timeLabel, titleLabel, detailLabel, skipButton, enabledSwitch, deleteButton: GObjectPointer
+final class AlarmRowView: RowView {
+    private let ui: AlarmRowUI
     private(set) var model: AlarmRow
     /// Set while the code moves the switch, so only a person's flip sends a request.
     private var updating = false
+
+    var row: ListBoxRow { ui.row }
 
     struct Actions {
         var setEnabled: @MainActor (UUID, Bool) -> Void
@@ -25,46 +44,50 @@ final class AlarmRowView {
     }
 
     init(_ model: AlarmRow, actions: Actions) {
-        builder = Builder(resource: "/org/openalarmkit/Alarms/alarm-row.ui")
-        row = ObjectRef(builder.object("row"))
-        timeLabel = builder.object("time_label")
-        titleLabel = builder.object("title_label")
-        detailLabel = builder.object("detail_label")
-        skipButton = builder.object("skip_button")
-        enabledSwitch = builder.object("enabled_switch")
-        deleteButton = builder.object("delete_button")
+        ui = AlarmRowUI.load()
         self.model = model
         let id = model.id
-        Signal.connect(enabledSwitch, "notify::active") { [unowned self] in
+        ui.enabledSwitch.onActiveChanged { [unowned self] in
             guard !updating else { return }
-            actions.setEnabled(id, gtk_switch_get_active(ptr(enabledSwitch)) != 0)
+            actions.setEnabled(id, ui.enabledSwitch.isActive)
         }
-        Signal.connect(skipButton, "clicked") { [unowned self] in
+        ui.skipButton.onClicked { [unowned self] in
             if let action = self.model.action { actions.act(id, action) }
         }
-        Signal.connect(deleteButton, "clicked") { actions.delete(id) }
+        ui.deleteButton.onClicked { actions.delete(id) }
         show(model)
     }
 
     func show(_ model: AlarmRow) {
         self.model = model
-        Widget.setText(timeLabel, model.time)
-        Widget.setText(titleLabel, model.title)
-        let detail = [model.repeatText, model.status].filter { !$0.isEmpty }.joined(separator: " · ")
-        Widget.setText(detailLabel, detail)
+        ui.timeLabel.setText(model.time)
+        ui.titleLabel.setText(model.title)
+        let phrases = [model.repeatText, model.status].filter { !$0.isEmpty }
+        ui.detailLabel.setText(LineBreaks.line(phrases))
         updating = true
-        gtk_switch_set_active(ptr(enabledSwitch), model.enabled ? 1 : 0)
+        ui.enabledSwitch.setActive(model.enabled)
         updating = false
-        Widget.setAccessibleLabel(enabledSwitch, model.switchName)
-        Widget.setVisible(skipButton, model.action != nil)
+        ui.enabledSwitch.setAccessibleLabel(model.switchName)
+        ui.skipButton.setVisible(model.action != nil)
         if let action = model.action {
-            gtk_button_set_label(ptr(skipButton), action.label)
-            Widget.setAccessibleLabel(skipButton, action.accessibleName(model.title))
+            // An icon, so that no language's words widen the row; the words are its tooltip.
+            ui.skipButton.setIconName(Self.icon(action))
+            ui.skipButton.setTooltip(action.label)
+            ui.skipButton.setAccessibleLabel(action.accessibleName(model.title))
         }
-        Widget.setAccessibleLabel(deleteButton, tr("Delete %1$s", model.title))
-        Widget.setTooltip(deleteButton, tr("Delete"))
+        ui.deleteButton.setAccessibleLabel(tr("Delete %1$s", model.title))
+        ui.deleteButton.setTooltip(tr("Delete"))
         // The row's name is what a screen reader says when it lands on the row.
-        Widget.setAccessibleLabel(row.pointer, [model.title, model.time, detail].joined(separator: ", "))
-        Widget.setCSSClass(row.pointer, "disabled", !model.enabled)
+        ui.row.setAccessibleLabel([model.title, model.time, phrases.joined(separator: " · ")].joined(separator: ", "))
+        ui.row.setCSSClass("disabled", !model.enabled)
+    }
+
+    /// The icon of the row's one button: Skip Next, Don't Skip (undo the skip), Stop a snooze.
+    static func icon(_ action: AlarmRow.Action) -> String {
+        switch action {
+        case .skip: "media-skip-forward-symbolic"
+        case .unskip: "edit-undo-symbolic"
+        case .stop: "media-playback-stop-symbolic"
+        }
     }
 }

@@ -1,36 +1,45 @@
 import AlarmClient
 import AlarmSystem
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
 
 /// The Alarms page: every alarm alarmd holds, soonest first, kept in step with `AlarmsState`
-/// (alarmd's watch stream), the empty state when there are none, and Undo for a deletion.
+/// (alarmd's watch stream) by a `RowList`, the empty state when there are none, and Undo for a
+/// deletion.
 @MainActor
 final class AlarmsPage {
     private let state: AlarmsState
     private let service: AlarmService
-    private let list, stack, toastOverlay: GObjectPointer
-    private var rows: [UUID: AlarmRowView] = [:]
-    private var order: [UUID] = []
-    private let maker = AlarmRowMaker(zone: .current, localTime: .current)
+    private let stack: Stack
+    private let toastOverlay: ToastOverlay
+    private var rows: RowList<AlarmRowView>!
+    private var maker: AlarmRowMaker
     var onEdit: (@MainActor (UUID) -> Void)?
     /// Shows a failed request's reason (the window's toast).
     var onError: (@MainActor (String) -> Void)?
 
-    init(builder: Builder, state: AlarmsState, service: AlarmService) {
+    /// How times are written (the desktop's clock format); the rows follow a change at once.
+    var localTime: LocalTimeText {
+        get { maker.localTime }
+        set {
+            maker.localTime = newValue
+            refresh()
+        }
+    }
+
+    init(ui: WindowUI, state: AlarmsState, service: AlarmService, localTime: LocalTimeText) {
         self.state = state
         self.service = service
-        list = builder.object("alarms_list")
-        stack = builder.object("alarms_stack")
-        toastOverlay = builder.object("toast_overlay")
+        stack = ui.alarmsStack
+        toastOverlay = ui.toastOverlay
+        maker = AlarmRowMaker(zone: .current, localTime: localTime)
+        rows = RowList(ui.alarmsList) { [unowned self] model in AlarmRowView(model, actions: actions) }
         state.observe { [unowned self] _ in refresh() }
         // A click on a row or Enter on it: its editor.
-        Signal.connect(list, "row-activated") { [unowned self] arguments in
-            guard let activated = arguments.object(at: 1) else { return }
-            if let id = rows.first(where: { $0.value.row.pointer == activated })?.key { onEdit?(id) }
+        ui.alarmsList.onRowActivated { [unowned self] row in
+            if let view = rows.view(for: row) { onEdit?(view.model.id) }
         }
         refresh()
         scheduleMinuteTick()
@@ -38,25 +47,8 @@ final class AlarmsPage {
 
     func refresh() {
         let models = maker.rows(state.records, now: Date())
-        gtk_stack_set_visible_child_name(ptr(stack), models.isEmpty ? "empty" : "list")
-        let ids = models.map(\.id)
-        for gone in Set(rows.keys).subtracting(ids) {
-            if let view = rows.removeValue(forKey: gone) { gtk_list_box_remove(ptr(list), ptr(view.row.pointer)) }
-        }
-        for model in models {
-            if let view = rows[model.id] {
-                if view.model != model { view.show(model) }
-            } else {
-                rows[model.id] = AlarmRowView(model, actions: actions)
-            }
-        }
-        guard ids != order else { return }
-        // New order: take the rows out (they live on in their ObjectRef) and put them back in it.
-        for id in order where rows[id] != nil && gtk_widget_get_parent(ptr(rows[id]!.row.pointer)) != nil {
-            gtk_list_box_remove(ptr(list), ptr(rows[id]!.row.pointer))
-        }
-        for id in ids { gtk_list_box_append(ptr(list), ptr(rows[id]!.row.pointer)) }
-        order = ids
+        stack.setVisibleChildName(models.isEmpty ? "empty" : "list")
+        rows.show(models)
     }
 
     private var actions: AlarmRowView.Actions {
@@ -86,7 +78,7 @@ final class AlarmsPage {
             case .failure(let error):
                 self?.onError?(record.map { AlarmRowMaker.refusal(op, record: $0, error: error) } ?? error.description)
                 // The switch goes back to what alarmd holds.
-                if let view = self?.rows[id] { view.show(view.model) }
+                if let view = self?.rows.view(id) { view.show(view.model) }
             }
         }
     }
@@ -108,17 +100,17 @@ final class AlarmsPage {
     /// "“Gym” skips Mon 06:30", with Undo, which rings it that day after all.
     private func showSkipped(_ record: AlarmRecord) {
         guard let text = maker.skippedText(record) else { return }
-        let toast = adw_toast_new(text)!
-        adw_toast_set_button_label(toast, tr("Undo"))
-        Signal.connect(GObjectPointer(toast), "button-clicked") { [weak self] in self?.request(.unskip, record.id) }
-        adw_toast_overlay_add_toast(ptr(toastOverlay), toast)
+        let toast = Toast(text)
+        toast.setButtonLabel(tr("Undo"))
+        toast.onButtonClicked { [weak self] in self?.request(.unskip, record.id) }
+        toastOverlay.add(toast)
     }
 
     private func showUndo(for record: AlarmRecord) {
-        let toast = adw_toast_new(tr("“%1$s” deleted", AlarmRowMaker.title(record)))!
-        adw_toast_set_button_label(toast, tr("Undo"))
-        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
-        Signal.connect(GObjectPointer(toast), "button-clicked") { [weak self] in
+        let toast = Toast(tr("“%1$s” deleted", AlarmRowMaker.title(record)))
+        toast.setButtonLabel(tr("Undo"))
+        toast.setHighPriority()
+        toast.onButtonClicked { [weak self] in
             self?.service.perform(.schedule, record: record) { result in
                 switch result {
                 case .success(let reply): if let restored = reply.record { self?.state.apply(changedRecord: restored) }
@@ -126,7 +118,7 @@ final class AlarmsPage {
                 }
             }
         }
-        adw_toast_overlay_add_toast(ptr(toastOverlay), toast)
+        toastOverlay.add(toast)
     }
 
     /// "in 9 h 12 min" changes once a minute: one wake-up at each minute's start, none between.

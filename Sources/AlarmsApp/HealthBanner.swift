@@ -1,23 +1,25 @@
 import AlarmsAppModel
-import CGtk
 import GtkSupport
 
 /// The banner above the pages (libadwaita 1.2 has no AdwBanner): the most serious reason alarms
 /// would not ring as they should, with Start (alarmd is not running) or Dismiss.
 @MainActor
 final class HealthBanner {
-    private let revealer, banner, label, button: GObjectPointer
+    private let revealer: Revealer
+    private let banner: Box
+    private let label: Label
+    private let button: Button
     private let state: AlarmsState
     private var action: HealthIssue.Action?
     var onStart: (@MainActor () -> Void)?
 
-    init(builder: Builder, state: AlarmsState) {
-        revealer = builder.object("health_revealer")
-        banner = builder.object("health_banner")
-        label = builder.object("health_label")
-        button = builder.object("health_button")
+    init(ui: WindowUI, state: AlarmsState) {
+        revealer = ui.healthRevealer
+        banner = ui.healthBanner
+        label = ui.healthLabel
+        button = ui.healthButton
         self.state = state
-        Signal.connect(button, "clicked") { [unowned self] in
+        button.onClicked { [unowned self] in
             switch action {
             case .start: onStart?()
             case .dismiss: state.wakeWarningDismissed = true
@@ -30,14 +32,14 @@ final class HealthBanner {
 
     private func show() {
         guard let issue = state.healthIssue else {
-            gtk_revealer_set_reveal_child(ptr(revealer), 0)
+            revealer.setRevealChild(false)
             return
         }
-        Widget.setText(label, issue.message)
-        Widget.setCSSClass(banner, "error", issue.isError)
+        label.setText(issue.message)
+        banner.setCSSClass("error", issue.isError)
         action = issue.action
-        Widget.setVisible(button, issue.action != nil)
-        if let action = issue.action { gtk_button_set_label(ptr(button), action.label) }
-        gtk_revealer_set_reveal_child(ptr(revealer), 1)
+        button.setVisible(issue.action != nil)
+        if let action = issue.action { button.setLabel(action.label) }
+        revealer.setRevealChild(true)
     }
 }

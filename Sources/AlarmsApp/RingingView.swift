@@ -1,9 +1,27 @@
 import AlarmClient
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
+
+/// ringing.ui.
+struct RingingUI: BuilderFile {
+    static let resource = "/org/openalarmkit/Alarms/ringing.ui"
+    let builder: Builder
+    let root: Box
+    let page: StatusPage
+    let stopButton, secondaryButton: Button
+    let moreLabel: Label
+
+    init(_ builder: Builder) throws(BuilderError) {
+        self.builder = builder
+        root = try builder.object("ringing_root")
+        page = try builder.object("ringing_page")
+        stopButton = try builder.object("ringing_stop_button")
+        secondaryButton = try builder.object("ringing_secondary_button")
+        moreLabel = try builder.object("ringing_more")
+    }
+}
 
 /// The ringing view (ringing.ui): while an alarm or timer rings and the window is open, it
 /// covers the pages with the alert's title and big Stop and Snooze (or the alert's own
@@ -16,33 +34,29 @@ import LinuxSupport
 final class RingingView {
     private let state: AlarmsState
     private let service: AlarmService
-    private let view: Builder
-    private let stack, page, stopButton, secondaryButton, moreLabel: GObjectPointer
+    private let ui: RingingUI
+    private let stack: Stack
     private var shown: RingingAlarm?
     var onError: (@MainActor (String) -> Void)?
 
-    init(window: Builder, state: AlarmsState, service: AlarmService) {
+    init(window: WindowUI, state: AlarmsState, service: AlarmService) {
         self.state = state
         self.service = service
-        view = Builder(resource: "/org/openalarmkit/Alarms/ringing.ui")
-        page = view.object("ringing_page")
-        stopButton = view.object("ringing_stop_button")
-        secondaryButton = view.object("ringing_secondary_button")
-        moreLabel = view.object("ringing_more")
+        ui = RingingUI.load()
 
-        let overlay = window.object("toast_overlay")
-        let pages = ObjectRef(GObjectPointer(adw_toast_overlay_get_child(ptr(overlay))!))
-        stack = GObjectPointer(gtk_stack_new()!)
-        gtk_stack_set_transition_type(ptr(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        adw_toast_overlay_set_child(ptr(overlay), nil)  // `pages` holds it meanwhile
-        gtk_stack_add_named(ptr(stack), ptr(pages.pointer), "pages")
-        gtk_stack_add_named(ptr(stack), ptr(view.object("ringing_root")), "ringing")
-        adw_toast_overlay_set_child(ptr(overlay), ptr(stack))
+        let overlay = window.toastOverlay
+        let pages = Retained(overlay.child!)
+        stack = Stack()
+        stack.setCrossfade()
+        overlay.setChild(nil)  // `pages` holds it meanwhile
+        stack.addNamed(pages.object, "pages")
+        stack.addNamed(ui.root, "ringing")
+        overlay.setChild(stack.widget)
 
-        Signal.connect(stopButton, "clicked") { [unowned self] in
+        ui.stopButton.onClicked { [unowned self] in
             if let shown { send(.stop, shown.id) }
         }
-        Signal.connect(secondaryButton, "clicked") { [unowned self] in
+        ui.secondaryButton.onClicked { [unowned self] in
             if let shown, let op = shown.secondaryRequest { send(op, shown.id) }
         }
         state.observe { [unowned self] _ in refresh() }
@@ -65,29 +79,29 @@ final class RingingView {
         let ringing = state.ringing
         guard let first = ringing.first else {
             shown = nil
-            gtk_stack_set_visible_child_name(ptr(stack), "pages")
+            stack.setVisibleChildName("pages")
             return
         }
         let wasShowing = shown != nil
         if shown != first {
             shown = first
             let title = first.title  // escaped by AlarmRowMaker.title
-            adw_status_page_set_title(ptr(page), title)
-            adw_status_page_set_description(ptr(page), first.detail)
-            adw_status_page_set_icon_name(ptr(page), first.isTimer ? "timer-symbolic" : "alarm-symbolic")
-            gtk_button_set_label(ptr(stopButton), first.stopText)
-            Widget.setAccessibleLabel(stopButton, tr("%1$s: %2$s", first.stopText, title))
+            ui.page.setTitle(title)
+            ui.page.setDescription(first.detail)
+            ui.page.setIconName(first.isTimer ? "timer-symbolic" : "alarm-symbolic")
+            ui.stopButton.setLabel(first.stopText)
+            ui.stopButton.setAccessibleLabel(tr("%1$s: %2$s", first.stopText, title))
             if let secondary = first.secondaryText {
-                gtk_button_set_label(ptr(secondaryButton), secondary)
-                Widget.setAccessibleLabel(secondaryButton, tr("%1$s: %2$s", secondary, title))
+                ui.secondaryButton.setLabel(secondary)
+                ui.secondaryButton.setAccessibleLabel(tr("%1$s: %2$s", secondary, title))
             }
-            Widget.setVisible(secondaryButton, first.secondaryText != nil)
+            ui.secondaryButton.setVisible(first.secondaryText != nil)
         }
         let others = ringing.count - 1
-        Widget.setText(moreLabel, trn("%s more ringing", "%s more ringing", others, String(others)))
-        Widget.setVisible(moreLabel, others > 0)
-        gtk_stack_set_visible_child_name(ptr(stack), "ringing")
+        ui.moreLabel.setText(trn("%s more ringing", "%s more ringing", others, String(others)))
+        ui.moreLabel.setVisible(others > 0)
+        stack.setVisibleChildName("ringing")
         // The big button has the focus, so Enter or Space stops the ring from the keyboard.
-        if !wasShowing { gtk_widget_grab_focus(ptr(stopButton)) }
+        if !wasShowing { ui.stopButton.grabFocus() }
     }
 }

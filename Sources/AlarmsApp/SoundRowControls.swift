@@ -1,6 +1,5 @@
 import AlarmClient
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
@@ -13,7 +12,9 @@ import LinuxSupport
 @MainActor
 final class SoundRowControls {
     private let service: AlarmService
-    private let parent, soundRow, previewButton, addButton: GObjectPointer
+    private let parent: Window
+    private let soundRow: ComboRow
+    private let previewButton, addButton: Button
     /// The sound the row has chosen (nil: the default sound).
     private let chosen: @MainActor () -> String?
     private let onInstalled: @MainActor (String) -> Void
@@ -21,24 +22,24 @@ final class SoundRowControls {
     private var playing = false
     /// Bumped by every Play and Stop, so the fallback reset of an old preview does nothing.
     private var generation = 0
-    private var chooser: ObjectRef?
+    private var chooser: Retained<FileChooserNative>?
 
     init(
-        builder: Builder, parent: GObjectPointer, service: AlarmService, chosen: @escaping @MainActor () -> String?,
+        ui: AlarmDialogUI, service: AlarmService, chosen: @escaping @MainActor () -> String?,
         onInstalled: @escaping @MainActor (String) -> Void, showError: @escaping @MainActor (String?) -> Void
     ) {
         self.service = service
-        self.parent = parent
+        parent = ui.window
         self.chosen = chosen
         self.onInstalled = onInstalled
         self.showError = showError
-        soundRow = builder.object("sound_row")
-        previewButton = builder.object("sound_preview_button")
-        addButton = builder.object("add_sound_button")
-        Signal.connect(previewButton, "clicked") { [unowned self] in playing ? stop() : play() }
-        Signal.connect(addButton, "clicked") { [unowned self] in chooseFile() }
+        soundRow = ui.soundRow
+        previewButton = ui.soundPreviewButton
+        addButton = ui.addSoundButton
+        previewButton.onClicked { [unowned self] in playing ? stop() : play() }
+        addButton.onClicked { [unowned self] in chooseFile() }
         // Another sound chosen: the old one's preview ends.
-        Signal.connect(soundRow, "notify::selected") { [unowned self] in if playing { stop() } }
+        soundRow.onSelectedChanged { [unowned self] in if playing { stop() } }
     }
 
     /// The dialog closes: a preview does not outlive it.
@@ -73,36 +74,29 @@ final class SoundRowControls {
 
     private func show(playing: Bool) {
         self.playing = playing
-        gtk_button_set_icon_name(ptr(previewButton), playing ? "media-playback-stop-symbolic" : "media-playback-start-symbolic")
-        Widget.setAccessibleLabel(previewButton, playing ? tr("Stop sound") : tr("Play sound"))
-        Widget.setTooltip(previewButton, playing ? tr("Stop") : tr("Play"))
+        previewButton.setIconName(playing ? "media-playback-stop-symbolic" : "media-playback-start-symbolic")
+        previewButton.setAccessibleLabel(playing ? tr("Stop sound") : tr("Play sound"))
+        previewButton.setTooltip(playing ? tr("Stop") : tr("Play"))
     }
 
     /// GtkFileChooserNative: the desktop's file chooser portal where one runs (Flatpak, or
     /// GDK_DEBUG=portals), else GTK's own dialog.
     private func chooseFile() {
         guard chooser == nil else { return }
-        let made = GObjectPointer(gtk_file_chooser_native_new(tr("Add Sound"), ptr(parent), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Add"), tr("_Cancel"))!)
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Sound files"))
-        gtk_file_filter_add_mime_type(filter, "audio/*")
-        gtk_file_chooser_add_filter(ptr(made), filter)
-        g_object_unref(GObjectPointer(filter))
-        gtk_native_dialog_set_modal(ptr(made), 1)
-        chooser = ObjectRef(made, adopting: true)
-        Signal.connect(made, "response") { [unowned self] arguments in
+        let made = FileChooserNative.open(
+            title: tr("Add Sound"), parent: parent, accept: tr("_Add"), cancel: tr("_Cancel"), filterName: tr("Sound files"),
+            mimeType: "audio/*")
+        chooser = Retained(made, adopting: true)
+        made.onResponse { [unowned self] path, accepted in
             defer { chooser = nil }
-            guard arguments.int(at: 1) == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(ptr(made)) else { return }
-            defer { g_object_unref(GObjectPointer(file)) }
-            guard let cPath = g_file_get_path(file) else {
+            guard accepted else { return }
+            guard let path else {
                 showError(tr("This file has no local path; copy it to your computer first."))
                 return
             }
-            let path = String(cString: cPath)
-            g_free(cPath)
             install(path)
         }
-        gtk_native_dialog_show(ptr(made))
+        made.show()
     }
 
     private func install(_ path: String) {
@@ -111,10 +105,10 @@ final class SoundRowControls {
         var request = AlarmProtocol.Request(id: 0, op: .installSound)
         request.path = path
         request.sound = name
-        Widget.setSensitive(addButton, false)
+        addButton.setSensitive(false)
         service.perform(request) { [weak self] result in
             guard let self else { return }
-            Widget.setSensitive(addButton, true)
+            addButton.setSensitive(true)
             switch result {
             case .success:
                 showError(nil)

@@ -1,18 +1,35 @@
 import AlarmsAppModel
-import CGtk
 import FoundationEssentials
 import GtkSupport
 import LinuxSupport
 
+/// timer-row.ui.
+struct TimerRowUI: BuilderFile {
+    static let resource = "/org/openalarmkit/Alarms/timer-row.ui"
+    let builder: Builder
+    let row: ListBoxRow
+    let countdownLabel, titleLabel: Label
+    let pauseButton, restartButton, stopButton: Button
+
+    init(_ builder: Builder) throws(BuilderError) {
+        self.builder = builder
+        row = try builder.object("row")
+        countdownLabel = try builder.object("countdown_label")
+        titleLabel = try builder.object("title_label")
+        pauseButton = try builder.object("pause_button")
+        restartButton = try builder.object("restart_button")
+        stopButton = try builder.object("stop_button")
+    }
+}
+
 /// One running timer, made from timer-row.ui and updated in place: its countdown label every
 /// tick, its buttons when its state changes.
 @MainActor
-final class TimerRowView {
-    /// Held while the row is out of its list (reordering), so GTK does not destroy it.
-    let row: ObjectRef
-    private let builder: Builder
-    private let countdownLabel, titleLabel, pauseButton, restartButton, stopButton: GObjectPointer
+final class TimerRowView: RowView {
+    private let ui: TimerRowUI
     private(set) var model: TimerRow
+
+    var row: ListBoxRow { ui.row }
 
     struct Actions {
         var pauseOrResume: @MainActor (TimerRow) -> Void
@@ -21,49 +38,43 @@ final class TimerRowView {
     }
 
     init(_ model: TimerRow, actions: Actions) {
-        builder = Builder(resource: "/org/openalarmkit/Alarms/timer-row.ui")
-        row = ObjectRef(builder.object("row"))
-        countdownLabel = builder.object("countdown_label")
-        titleLabel = builder.object("title_label")
-        pauseButton = builder.object("pause_button")
-        restartButton = builder.object("restart_button")
-        stopButton = builder.object("stop_button")
+        ui = TimerRowUI.load()
         self.model = model
-        Signal.connect(pauseButton, "clicked") { [unowned self] in actions.pauseOrResume(self.model) }
-        Signal.connect(restartButton, "clicked") { [unowned self] in actions.restart(self.model) }
-        Signal.connect(stopButton, "clicked") { [unowned self] in actions.stop(self.model) }
-        show(model, now: Date())
+        ui.pauseButton.onClicked { [unowned self] in actions.pauseOrResume(self.model) }
+        ui.restartButton.onClicked { [unowned self] in actions.restart(self.model) }
+        ui.stopButton.onClicked { [unowned self] in actions.stop(self.model) }
+        show(model)
     }
 
-    func show(_ model: TimerRow, now: Date) {
+    func show(_ model: TimerRow) {
         self.model = model
-        Widget.setText(titleLabel, model.title)
+        ui.titleLabel.setText(model.title)
         let paused: Bool
         switch model.state {
         case .running: paused = false
         case .paused: paused = true
         case .ringing: paused = false
         }
-        Widget.setVisible(pauseButton, model.state != .ringing)
-        gtk_button_set_icon_name(ptr(pauseButton), paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
-        Widget.setAccessibleLabel(pauseButton, paused ? tr("Resume %1$s", model.title) : tr("Pause %1$s", model.title))
-        Widget.setTooltip(pauseButton, paused ? tr("Resume") : tr("Pause"))
-        Widget.setVisible(restartButton, model.restartable)
-        Widget.setAccessibleLabel(restartButton, tr("Restart %1$s", model.title))
-        Widget.setTooltip(restartButton, tr("Restart"))
-        Widget.setAccessibleLabel(stopButton, tr("Stop %1$s", model.title))
-        Widget.setTooltip(stopButton, tr("Stop"))
-        Widget.setCSSClass(row.pointer, "paused", paused)
-        showTime(now)
+        ui.pauseButton.setVisible(model.state != .ringing)
+        ui.pauseButton.setIconName(paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+        ui.pauseButton.setAccessibleLabel(paused ? tr("Resume %1$s", model.title) : tr("Pause %1$s", model.title))
+        ui.pauseButton.setTooltip(paused ? tr("Resume") : tr("Pause"))
+        ui.restartButton.setVisible(model.restartable)
+        ui.restartButton.setAccessibleLabel(tr("Restart %1$s", model.title))
+        ui.restartButton.setTooltip(tr("Restart"))
+        ui.stopButton.setAccessibleLabel(tr("Stop %1$s", model.title))
+        ui.stopButton.setTooltip(tr("Stop"))
+        ui.row.setCSSClass("paused", paused)
+        showTime(Date())
     }
 
     /// The per-second part: the countdown and what a screen reader says for the row.
     func showTime(_ now: Date) {
-        Widget.setText(countdownLabel, model.clockText(at: now))
+        ui.countdownLabel.setText(model.clockText(at: now))
         let name = model.accessibleText(at: now)
         if name != spokenName {
             spokenName = name
-            Widget.setAccessibleLabel(row.pointer, name)
+            ui.row.setAccessibleLabel(name)
         }
     }
 

@@ -1,33 +1,46 @@
 import AlarmClient
 import AlarmsAppModel
-import CGtk
 import GtkSupport
 import LinuxSupport
+
+/// unrung-dialog.ui.
+struct UnrungDialogUI: BuilderFile {
+    static let resource = "/org/openalarmkit/Alarms/unrung-dialog.ui"
+    let builder: Builder
+    let window: Window
+    let list: ListBox
+
+    init(_ builder: Builder) throws(BuilderError) {
+        self.builder = builder
+        window = try builder.object("unrung_dialog")
+        list = try builder.object("unrung_list")
+    }
+}
 
 /// The Alarms page's button "3 calendar events give no alarm" (shown while `status` counts
 /// any) and the dialog it opens (unrung-dialog.ui), filled from alarmd's `unrung` reply.
 @MainActor
 final class UnrungButton {
-    private let button: GObjectPointer
+    private let button: Button
     private let state: AlarmsState
     private let service: AlarmService
-    private let parent: GObjectPointer
+    private let parent: Window
     var onError: (@MainActor (String) -> Void)?
 
-    init(builder: Builder, parent: GObjectPointer, state: AlarmsState, service: AlarmService) {
-        button = builder.object("unrung_button")
+    init(ui: WindowUI, state: AlarmsState, service: AlarmService) {
+        button = ui.unrungButton
         self.state = state
         self.service = service
-        self.parent = parent
-        Signal.connect(button, "clicked") { [unowned self] in open() }
+        parent = ui.window.window
+        button.onClicked { [unowned self] in open() }
         state.observe { [unowned self] _ in show() }
         show()
     }
 
     private func show() {
         let label = UnrungEvents.buttonLabel(state.status)
-        Widget.setVisible(button, label != nil)
-        if let label { gtk_button_set_label(ptr(button), label) }
+        button.setVisible(label != nil)
+        if let label { button.setLabel(label) }
     }
 
     private func open() {
@@ -40,19 +53,17 @@ final class UnrungButton {
         }
     }
 
+    /// A new dialog each time, filled once: it lists what alarmd said when asked. GTK holds the
+    /// window while it is open, as it does About.
     private func present(_ rows: [UnrungEvents.Row]) {
-        let builder = Builder(resource: "/org/openalarmkit/Alarms/unrung-dialog.ui")
-        let dialog = builder.object("unrung_dialog")
-        let list = builder.object("unrung_list")
+        let dialog = UnrungDialogUI.load()
         for model in rows {
-            let row = GObjectPointer(adw_action_row_new()!)
-            adw_preferences_row_set_use_markup(ptr(row), 0)
-            adw_preferences_row_set_title(ptr(row), model.title)
-            adw_action_row_set_subtitle(ptr(row), model.reason.isEmpty ? model.subtitle : model.reason + "\n" + model.subtitle)
-            adw_action_row_set_subtitle_lines(ptr(row), 0)
-            gtk_list_box_append(ptr(list), ptr(row))
+            let row = ActionRow(title: model.title)
+            row.setSubtitle(model.reason.isEmpty ? model.subtitle : model.reason + "\n" + model.subtitle)
+            row.setSubtitleLines(0)
+            dialog.list.append(row)
         }
-        gtk_window_set_transient_for(ptr(dialog), ptr(parent))
-        gtk_window_present(ptr(dialog))
+        dialog.window.setTransientFor(parent)
+        dialog.window.present()
     }
 }

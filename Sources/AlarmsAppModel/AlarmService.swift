@@ -9,8 +9,9 @@ import Synchronization
 
 /// The app's link to alarmd: one connection for requests and one for the watch stream, both
 /// opened off the main loop (starting alarmd can take a moment), and every result handed to
-/// the main loop through `deliver`. Like alarmctl, it starts alarmd when nothing answers
-/// (DaemonLauncher), unless OPENALARMKIT_NO_AUTOSTART=1.
+/// the main loop through `deliver`. Connecting and requests run in turn on one worker thread
+/// (`SerialWorker`), the watch on its connection's reader thread. Like alarmctl, it starts
+/// alarmd when nothing answers (DaemonLauncher), unless OPENALARMKIT_NO_AUTOSTART=1.
 package final class AlarmService: Sendable {
     /// Runs main-loop work: GtkSupport's `MainLoop.invoke` in the app.
     package typealias Deliver = @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
@@ -18,6 +19,7 @@ package final class AlarmService: Sendable {
     private let environment: [String: String]
     private let deliver: Deliver
     private let state: Mutex<Links>
+    private let worker = SerialWorker(name: "alarmd-requests")
 
     private struct Links: ~Copyable {
         var requests: AlarmConnection?
@@ -51,15 +53,17 @@ package final class AlarmService: Sendable {
 
     private func connect(into target: AlarmsState, environment: [String: String], retryAfter delays: [Double]) {
         let deliver = deliver
-        DetachedThread.start { [self] in
+        worker.run { [self] in
             let requests: AlarmConnection, watcher: AlarmConnection
             do throws(ConnectionError) {
                 requests = try DaemonLauncher.connect(environment: environment)
                 watcher = try DaemonLauncher.connect(environment: environment)
             } catch {
                 if let delay = delays.first {
-                    usleep(UInt32(delay * 1_000_000))
-                    connect(into: target, environment: environment, retryAfter: Array(delays.dropFirst()))
+                    // Waits without holding up requests (which fail at once meanwhile) or a Start.
+                    worker.run(after: delay) { [self] in
+                        connect(into: target, environment: environment, retryAfter: Array(delays.dropFirst()))
+                    }
                     return
                 }
                 // Nothing listening needs no detail; anything else (a start that failed, a
@@ -116,8 +120,8 @@ package final class AlarmService: Sendable {
         }
     }
 
-    /// Sends one request off the main loop and delivers its reply (or why it failed) to `done`
-    /// on the main loop.
+    /// Sends one request off the main loop, on the worker after those sent before it, and
+    /// delivers its reply (or why it failed) to `done` on the main loop.
     package func perform(
         _ op: AlarmProtocol.Operation, alarm: UUID? = nil, record: AlarmRecord? = nil,
         done: @escaping @Sendable @MainActor (Result<AlarmProtocol.Message, ConnectionError>) -> Void
@@ -131,7 +135,7 @@ package final class AlarmService: Sendable {
         done: @escaping @Sendable @MainActor (Result<AlarmProtocol.Message, ConnectionError>) -> Void
     ) {
         let deliver = deliver
-        DetachedThread.start { [self] in
+        worker.run { [self] in
             guard let connection = state.withLock({ $0.requests }) else {
                 deliver { done(.failure(.daemonNotRunning(socket: AlarmPaths(environment: self.environment).socket))) }
                 return

@@ -7,7 +7,7 @@ import LinuxSupport
 /// One countdown as the Timers page shows it: every countdown alarmd holds, whoever made it
 /// (this window, `alarmctl timer`, an app, an alarm's countdown before its date), not only the
 /// window's own. A snoozed alarm is not one: the Alarms page says "Snoozed until 14:45".
-package struct TimerRow: Equatable, Sendable {
+package struct TimerRow: Equatable, Sendable, Identifiable {
     package enum State: Equatable, Sendable {
         case running(fire: Date)
         case paused(remaining: TimeInterval)

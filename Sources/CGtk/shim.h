@@ -19,3 +19,10 @@ static inline gboolean oak_value_holds_object(const GValue *value) { return G_VA
 static inline gboolean oak_value_holds_int(const GValue *value) { return G_VALUE_HOLDS_INT(value); }
 static inline gboolean oak_value_holds_double(const GValue *value) { return G_VALUE_HOLDS_DOUBLE(value); }
 static inline gboolean oak_value_holds_uint(const GValue *value) { return G_VALUE_HOLDS_UINT(value); }
+static inline gboolean oak_value_holds_string(const GValue *value) { return G_VALUE_HOLDS_STRING(value); }
+static inline gboolean oak_value_holds_variant(const GValue *value) { return G_VALUE_HOLDS_VARIANT(value); }
+
+/// G_TYPE_OBJECT and G_VARIANT_TYPE_STRING are macros.
+static inline GType oak_object_type(void) { return G_TYPE_OBJECT; }
+static inline const GVariantType *oak_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+static inline GType oak_string_type(void) { return G_TYPE_STRING; }

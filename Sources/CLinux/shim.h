@@ -201,6 +201,17 @@ static inline const char *oak_time_item(locale_t locale, int item) {
     default: return "";
     }
 }
+// The locale's first day of the week, 0 (Sunday) to 6: glibc's `first_weekday` (1 is the day
+// `week-1stday` names, a date: 19971130 is a Sunday, 19971201 a Monday), read as GtkCalendar
+// reads it. de_DE: Monday; en_US: Sunday.
+static inline int oak_time_first_weekday(locale_t locale) {
+    union { unsigned int word; const char *string; } info;
+    info.string = nl_langinfo_l(_NL_TIME_WEEK_1STDAY, locale);
+    int origin = info.word == 19971201 ? 1 : 0;
+    const char *first = nl_langinfo_l(_NL_TIME_FIRST_WEEKDAY, locale);
+    int offset = first && first[0] >= 1 && first[0] <= 7 ? first[0] - 1 : 0;
+    return (origin + offset) % 7;
+}
 // strftime_l on a struct tm filled from civil fields (the zone arithmetic is done in Swift).
 static inline size_t oak_strftime(char *buffer, size_t size, const char *format, locale_t locale,
                                   int year, int month, int day, int weekday, int hour, int minute, int second) {

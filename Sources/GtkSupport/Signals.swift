@@ -8,11 +8,25 @@ public struct SignalArguments: @unchecked Sendable {
     let returnValue: UnsafeMutablePointer<GValue>?
 
     /// The emitting object (parameter 0).
-    public var instance: gpointer? { object(at: 0) }
+    public var instance: Object? { object(at: 0, as: Object.self) }
 
-    public func object(at index: Int) -> gpointer? {
-        guard let values, index < count, oak_value_holds_object(values + index) != 0 else { return nil }
-        return g_value_get_object(values + index)
+    /// Parameter `index` as a `Handle`, when it is an object of that class (checked in every
+    /// build: a signal's parameter is GTK's to choose).
+    public func object<Handle: ObjectHandle>(at index: Int, as: Handle.Type) -> Handle? {
+        guard let values, index < count, oak_value_holds_object(values + index) != 0,
+            let object = g_value_get_object(values + index)
+        else { return nil }
+        return Handle(ifInstance: Object(unchecked: object))
+    }
+
+    /// A string parameter, or a GVariant string (a `GSimpleAction`'s parameter).
+    public func string(at index: Int) -> String? {
+        guard let values, index < count else { return nil }
+        if oak_value_holds_string(values + index) != 0 { return g_value_get_string(values + index).map { String(cString: $0) } }
+        guard oak_value_holds_variant(values + index) != 0, let variant = g_value_get_variant(values + index),
+            g_variant_is_of_type(variant, oak_variant_type_string()) != 0
+        else { return nil }
+        return String(cString: g_variant_get_string(variant, nil))
     }
 
     public func boolean(at index: Int) -> Bool? {
@@ -56,20 +70,20 @@ public struct SignalConnection: Sendable {
 public enum Signal {
     @MainActor @discardableResult
     public static func connect(
-        _ object: GObjectPointer, _ name: String, after: Bool = false,
+        _ object: some ObjectHandle, _ name: String, after: Bool = false,
         _ handler: @escaping @MainActor (SignalArguments) -> Void
     ) -> SignalConnection {
         let box = Unmanaged.passRetained(HandlerBox(handler)).toOpaque()
         let closure = g_closure_new_simple(guint(MemoryLayout<GClosure>.size), box)!
         g_closure_set_marshal(closure, marshal)
         g_closure_add_finalize_notifier(closure, box, release)
-        let id = g_signal_connect_closure(object, name, closure, after ? 1 : 0)
-        return SignalConnection(instance: UInt(bitPattern: object), id: UInt(id))
+        let id = g_signal_connect_closure(object.pointer, name, closure, after ? 1 : 0)
+        return SignalConnection(instance: UInt(bitPattern: object.pointer), id: UInt(id))
     }
 
-    /// `clicked` and other signals whose handler needs no arguments.
+    /// A signal whose handler needs no arguments (`clicked`, `notify::active`).
     @MainActor @discardableResult
-    public static func connect(_ object: GObjectPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func connect(_ object: some ObjectHandle, _ name: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect(object, name) { (_: SignalArguments) in handler() }
     }
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """The Alarms app driven through the accessibility bus against a real alarmd, as a screen
-reader would (issue 22). Run by scripts/check-gui, which builds the binaries and checks the
+reader would, and through the keyboard (its accelerators) as a person would. Run by scripts/check-gui, which builds the binaries and checks the
 tools; this prints one line per check and exits non-zero when any failed.
 
 Usage: atspi-check-gui.py --app PATH --alarmd PATH --alarmctl PATH [--keep]
 
 Each run gets its own Xvfb, private session bus (and so its own accessibility bus), XDG
 folders and alarmd, whose sound goes into an ALSA `file` device (atspi-alarmd.py). The German
-run starts the app again with LANGUAGE=de LC_ALL=de_DE.UTF-8 against the same alarmd.
+run starts the app again with LANGUAGE=de LC_ALL=de_DE.UTF-8 against the same alarmd, and the
+clock-format run a third time with a keyfile GSettings backend in the run's own folder.
 """
 import argparse
 import datetime
@@ -29,6 +30,7 @@ Failure = driver.Failure
 
 # What the app calls things (its .ui files and AlarmsWindow): one place to read them.
 ADD = "Add alarm"
+NEW_TIMER = "New timer"
 SWITCH_ROLES = ("check box", "toggle button", "switch")
 
 
@@ -100,6 +102,87 @@ def line_for(daemon, title):
     return lines[0] if lines else None
 
 
+def x_windows(app):
+    """The app's mapped top-level X windows, oldest first (xdotool reads _NET_WM_PID)."""
+    import subprocess
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
+                           capture_output=True, text=True).stdout.split()
+    return sorted(found, key=lambda w: int(w))
+
+
+def press(app, keys, window=None):
+    """Types `keys` ("ctrl+q", "alt+2") into one of the app's windows (default: the newest) as a
+    keyboard would: the X input focus moved to it, then the key events (xdotool). There is no
+    window manager on the test display, so nothing else takes the focus."""
+    import subprocess
+    windows = x_windows(app)
+    if not windows:
+        raise Failure("the app has no window on screen to type into")
+    target = window or windows[-1]
+    subprocess.run(["xdotool", "windowfocus", "--sync", target], check=True, timeout=10)
+    subprocess.run(["xdotool", "key", "--clearmodifiers", keys], check=True, timeout=10)
+
+
+def focused(app, within):
+    """The (role, name) of the node that has the keyboard focus under `within`, if any."""
+    for node in app.nodes(within=within):
+        try:
+            if node.getState().contains(driver.pyatspi.STATE_FOCUSED):
+                return node.getRoleName(), node.name
+        except Exception:
+            continue
+    return None
+
+
+def clickable(nodes):
+    """The first node that has an action (a GtkMenuButton is a button around its toggle)."""
+    for node in nodes:
+        try:
+            if node.queryAction().nActions > 0:
+                return node
+        except Exception:
+            continue
+    raise Failure(f"none of {[n.name for n in nodes]} can be clicked")
+
+
+def window_named(app, name, timeout=5):
+    return driver.wait_until(lambda: next((w for w in app.windows() if w.name == name), None), timeout,
+                             f"a window named {name!r}")
+
+
+def minimum_width(app):
+    """The width below which GTK will not let the main window go (its WM_NORMAL_HINTS)."""
+    import subprocess
+    hints = subprocess.run(["xprop", "-id", x_windows(app)[0], "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
+    match = re.search(r"minimum size: (\d+) by (\d+)", hints)
+    if not match:
+        raise Failure(f"the window states no minimum size: {hints!r}")
+    return int(match.group(1))
+
+
+def lines_of(label):
+    """A label's text as GTK lays it out, line by line (AT-SPI's line boundaries). Asked at
+    every offset: GTK 4.8 answers the offset that starts a line with the line before it."""
+    text = label.queryText()
+    spans = {}
+    for offset in range(text.characterCount):
+        line, start, end = text.getTextAtOffset(offset, driver.pyatspi.TEXT_BOUNDARY_LINE_START)
+        spans[(start, end)] = line
+    return [spans[span] for span in sorted(spans)]
+
+
+def ends_app(app, keys, what):
+    """Presses `keys` and expects the app to exit by itself, with status 0."""
+    press(app, keys, x_windows(app)[0])
+    try:
+        status = app.process.wait(10)
+    except Exception:
+        raise Failure(f"{keys} did not end the app within 10 s ({what})")
+    if status != 0:
+        raise Failure(f"the app exited with status {status} after {keys}")
+    return f"{keys}: the app exited with status 0"
+
+
 class Suite:
     def __init__(self, args):
         self.args = args
@@ -126,6 +209,9 @@ class Suite:
 
     def start_app(self, desktop, daemon, extra_env=None, name="app"):
         env = dict(daemon.env)
+        # Not a GNOME session, whatever the caller's is: GNOME's clock-format then speaks only
+        # where a run sets it (clock_format), and en_US keeps its 12 h clock elsewhere.
+        env["XDG_CURRENT_DESKTOP"] = ""
         env.update(extra_env or {})
         process = desktop.spawn([self.args.app], env=env, log=os.path.join(desktop.work, name + ".log"))
         app = driver.App(process.pid)
@@ -140,6 +226,7 @@ class Suite:
             daemon = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl).start()
             self.english(desktop, daemon)
             self.german(desktop, daemon)
+            self.clock_format(desktop, daemon)
             self.calendar(desktop)
         finally:
             if self.args.keep:
@@ -308,7 +395,8 @@ class Suite:
             line = driver.wait_until(lambda: "snoozed" in (line_for(daemon, "Take medicine") or "") and line_for(daemon, "Take medicine"), 3,
                                      "`alarmctl list` to say snoozed")
             alarms_list = app.find("list", "Alarms", within=app.windows()[0])
-            shown = app.find("label", re.compile(r"Snoozed until \d{1,2}:\d\d"), timeout=5, within=alarms_list).name
+            # The detail line keeps each phrase together with no-break spaces (LineBreaks).
+            shown = app.find("label", re.compile(r"Snoozed\suntil\s\d{1,2}:\d\d"), timeout=5, within=alarms_list).name
             # The Timers page's list of running timers (absent while none runs): not in it.
             driver.click(app.find("page tab", "Timers"))
             running = [item for timers in app.find_all("list", "Running timers", within=app.windows()[0])
@@ -371,7 +459,101 @@ class Suite:
         self.check("a 5 s timer from a preset ticks, rings with sound, and Stop in the ringing view stops it",
                    preset_rings_and_stops)
 
-        driver.end(app.process)
+        def pages_by_keys():
+            window = app.windows()[0]
+            press(app, "alt+2")
+            app.find("push button", NEW_TIMER, timeout=3, within=window)
+            press(app, "alt+1")
+            app.find("push button", ADD, timeout=3, within=window)
+            return f"Alt+2: the header's + is {NEW_TIMER!r}; Alt+1: {ADD!r} again"
+        self.check("Alt+2 switches to the Timers page and Alt+1 back", pages_by_keys)
+
+        def plus_starts_a_timer():
+            press(app, "alt+2")
+            window = app.windows()[0]
+            driver.click(app.find("push button", NEW_TIMER, timeout=3, within=window))
+            dialog = window_named(app, "New Timer")
+            first = focused(app, dialog)
+            driver.set_value(app.find("spin button", "Minutes", within=dialog), 2)
+            driver.type_text(app.find("text", "Title", within=dialog), "Tea")
+            driver.click(app.find("push button", "Start timer", within=dialog))
+            line = driver.wait_until(lambda: line_for(daemon, "Tea"), 3, "a timer 'Tea' in `alarmctl list`")
+            driver.wait_until(lambda: "New Timer" not in [w.name for w in app.windows()], 3, "the New Timer dialog to close")
+            if "counting down" not in line:
+                raise Failure(f"'Tea' is not counting down: {line.strip()}")
+            driver.click(app.find("push button", "Stop Tea", timeout=3, within=window))
+            driver.wait_until(lambda: not line_for(daemon, "Tea"), 3, "'Tea' to go after 'Stop Tea'")
+            if first != ("spin button", "Minutes"):
+                raise Failure(f"New Timer opened with the focus on {first}, not the minutes")
+            return f"New Timer (focus on the minutes) started: {line.strip()}"
+        self.check("the Timers page's + opens New Timer, whose Start starts a timer in alarmd", plus_starts_a_timer)
+
+        def add_focuses_the_hour():
+            press(app, "alt+1")
+            app.find("push button", ADD, timeout=3, within=app.windows()[0])
+            press(app, "ctrl+n")
+            dialog = window_named(app, "Add Alarm")
+            first = driver.wait_until(lambda: focused(app, dialog), 3, "a focused widget in the Add Alarm dialog")
+            press(app, "Escape")
+            driver.wait_until(lambda: "Add Alarm" not in [w.name for w in app.windows()], 3, "Escape to close the dialog")
+            if first != ("spin button", "Hour"):
+                raise Failure(f"the first focus is {first}, not the hour")
+            return "Ctrl+N opened Add Alarm with the focus on the hour; Escape closed it"
+        self.check("Ctrl+N opens Add Alarm with the keyboard on the hour (not Cancel)", add_focuses_the_hour)
+
+        def shortcuts_window():
+            press(app, "ctrl+question")
+            window = window_named(app, "Keyboard Shortcuts")
+            for title in ("Quit", "Close Window", "Go to Timers", "Keyboard Shortcuts"):
+                app.find("label", title, timeout=3, within=window)
+            press(app, "Escape")
+            driver.wait_until(lambda: "Keyboard Shortcuts" not in [w.name for w in app.windows()], 3, "Escape to close it")
+            return "Ctrl+? opened 'Keyboard Shortcuts' (Quit, Close Window, Go to Timers...)"
+        self.check("Ctrl+? opens the keyboard shortcuts window", shortcuts_window)
+
+        def about_has_the_version():
+            version = daemon.ctl("--version").split()[-1]
+            window = app.windows()[0]
+            driver.click(clickable(app.find_all("push button", "Main menu", within=window)))
+            driver.click(app.find("menu item", "About Alarms", timeout=3, within=window))
+            about = window_named(app, "About")
+            app.find("label", "Alarms", timeout=3, within=about)
+            app.find("label", version, timeout=3, within=about)
+            press(app, "Escape")
+            driver.wait_until(lambda: "About" not in [w.name for w in app.windows()], 3, "Escape to close About")
+            return f"Main menu > About Alarms shows version {version} (alarmctl --version)"
+        self.check("the main menu's About Alarms shows the package's version", about_has_the_version)
+
+        self.check("the window's minimum width is at most GNOME Clocks' 399 px, and a row's detail line wraps "
+                   "only between phrases", lambda: self.narrow_window(app, daemon, "Gym"))
+
+        self.check("Ctrl+W closes the window (the app ends, alarmd keeps the alarms)",
+                   lambda: ends_app(app, "ctrl+w", "win.close") + f"; alarmd still lists {len(daemon.list_lines())} alarms")
+
+    def narrow_window(self, app, daemon, title):
+        """At its minimum width (at most 399 px, GNOME Clocks'), the row of `title` (a repeating
+        alarm with a skip, the longest detail line) wraps only after a comma or a "·" or before
+        a parenthesis, never inside "in 1 d 15 h"."""
+        import subprocess
+        if not line_for(daemon, title):
+            daemon.ctl("add", "mon,wed,fri", "6:30", "--title", title)
+        if "(skips" not in line_for(daemon, title):
+            daemon.ctl("skip", title)
+        width = minimum_width(app)
+        if width > 399:
+            raise Failure(f"the window cannot be narrower than {width} px")
+        window = x_windows(app)[0]
+        subprocess.run(["xdotool", "windowsize", "--sync", window, str(width), "640"], check=True, timeout=10)
+        row = app.find("list item", re.compile("^" + re.escape(title) + ", "), timeout=5, within=app.windows()[0])
+        detail = driver.wait_until(lambda: next((label for label in app.find_all("label", None, within=row)
+                                                 if "·" in (label.name or "")), None), 3, "the row's detail line")
+        lines = driver.wait_until(lambda: len(lines_of(detail)) > 1 and lines_of(detail), 3,
+                                  f"the detail {detail.name!r} to wrap at {width} px (a check that cannot fail otherwise)")
+        broken = [line for line in lines[:-1] if not line.endswith(" ")]
+        if broken:
+            raise Failure(f"the detail line broke inside a phrase: {lines}")
+        subprocess.run(["xdotool", "windowsize", "--sync", window, "520", "640"], check=True, timeout=10)
+        return f"minimum {width} px; at it, {title!r} reads {lines}"
 
     # The German run: the same alarms, in German and in the 24 h form.
     def german(self, desktop, daemon):
@@ -456,7 +638,46 @@ class Suite:
             daemon.ctl("unskip", "Gym")
             return f"{len(seen)} refusals, e.g. {seen[0]!r}"
         self.check("LANGUAGE=de: alarmctl's refusals (time words, did you mean, skips) are German", cli_errors)
-        driver.end(app.process)
+
+        def narrow():
+            width = minimum_width(app)
+            if width > 399:
+                raise Failure(f"the German window cannot be narrower than {width} px")
+            return f"minimum {width} px"
+        self.check("LANGUAGE=de: the minimum width is at most 399 px too", narrow)
+        self.check("LANGUAGE=de: Ctrl+Q quits", lambda: ends_app(app, "ctrl+q", "app.quit"))
+
+    # GNOME's clock format, from a keyfile GSettings backend in the app's own config folder (the
+    # machine's settings are never read or written): 24 h under en_US, then 12 h, live.
+    def clock_format(self, desktop, daemon):
+        app = None
+        keyfile = os.path.join(daemon.env["XDG_CONFIG_HOME"], "glib-2.0", "settings", "keyfile")
+        os.makedirs(os.path.dirname(keyfile), exist_ok=True)
+
+        def write(value):
+            with open(keyfile + ".new", "w") as f:
+                f.write(f"[org/gnome/desktop/interface]\nclock-format='{value}'\n")
+            os.replace(keyfile + ".new", keyfile)
+
+        def twenty_four():
+            nonlocal app
+            write("24h")
+            app = self.start_app(desktop, daemon, {"LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8", "GSETTINGS_BACKEND": "keyfile"},
+                                 "app-clock")
+            alarms_list = app.find("list", "Alarms", timeout=20)
+            app.find(None, re.compile(r"^19:30$"), timeout=5, within=alarms_list)
+            if app.find_all(None, re.compile(r"\b7:30\s?PM\b"), within=alarms_list):
+                raise Failure("7:30 PM shown beside 19:30")
+            return "en_US with clock-format '24h': 19:30"
+        if not self.check("GNOME's clock-format '24h' shows 19:30 under en_US", twenty_four):
+            return
+
+        def twelve_live():
+            write("12h")
+            app.find(None, re.compile(r"^7:30\s?PM$"), timeout=5, within=app.find("list", "Alarms"))
+            return "clock-format changed to '12h' while open: 7:30 PM"
+        self.check("a change of clock-format to '12h' shows 7:30 PM at once", twelve_live)
+        self.check("Ctrl+Q quits (the clock-format run)", lambda: ends_app(app, "ctrl+q", "app.quit"))
 
     # A [[calendars]] subscription on a real Radicale whose events give no alarm: the Alarms
     # page's button counts them and its dialog says why, as `alarmctl unrung` does.

@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Takes the README's and the metainfo's screenshots of the real Alarms app under Xvfb (run by
-scripts/screenshots): docs/images/alarms-{alarms,skipped,timers,ringing,edit}-{light,dark}.png.
+scripts/screenshots): docs/images/alarms-{alarms,skipped,timers,ringing,edit}-{light,dark}.png,
+and alarms-{menu,shortcuts,new-timer}-light.png.
 
 A real alarmd is seeded with a few everyday alarms (one skipping its next date, a dated one
 turned off, one snoozed) and two timers; the app is driven to each page through the
 accessibility bus, and the window (or the dialog) is grabbed with ImageMagick's `import`:
-the list, the Undo toast after Skip Next, the editor of the dated alarm, the timers, and the
-ringing view. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
+the list, the Undo toast after Skip Next, the editor of the dated alarm, the main menu and
+the shortcuts window, the timers and New Timer, and the ringing view. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
 
 Usage: atspi-screenshots.py --app PATH --alarmd PATH --alarmctl PATH --out DIR
 """
@@ -37,6 +38,25 @@ def grab(window, path):
     subprocess.run(["import", "-window", window, "-strip", path], check=True)
     # 8-bit palette where it loses nothing visible: the PNGs live in git.
     subprocess.run(["convert", path, "-strip", "-define", "png:compression-level=9", path], check=True)
+
+
+def grab_with_popup(window, path):
+    """The screen over the window's area (no window manager: windows sit at 0,0), so a menu (a
+    popup surface of its own, with transparent margins) is in the picture. xcompmgr composites
+    the screen meanwhile, as a desktop would; without it those margins reach the screen black."""
+    info = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True).stdout
+    width, height = (re.search(name + r": (\d+)", info).group(1) for name in ("Width", "Height"))
+    subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+0+0", "+repage", "-strip",
+                    "-define", "png:compression-level=9", path], check=True)
+
+
+def press(window, keys):
+    subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True, timeout=10)
+    subprocess.run(["xdotool", "key", "--clearmodifiers", keys], check=True, timeout=10)
+
+
+def clickable(nodes):
+    return next(node for node in nodes if node.queryAction().nActions > 0)
 
 
 def seed(daemon):
@@ -88,12 +108,38 @@ def shoot(args, desktop, scheme):
     driver.click(app.find("push button", "Cancel", within=app.dialog()))
     time.sleep(0.5)
 
+    if scheme == "light":
+        # The primary menu, and the shortcuts window it opens.
+        compositor = desktop.spawn(["xcompmgr", "-n"])
+        time.sleep(1)
+        driver.click(clickable(app.find_all("push button", "Main menu", within=app.windows()[0])))
+        app.find("menu item", "About Alarms", timeout=5)
+        time.sleep(1)
+        grab_with_popup(window, out("menu"))
+        press(window, "Escape")
+        driver.end(compositor)
+        time.sleep(0.5)
+        press(window, "ctrl+question")
+        shortcuts = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the shortcuts window")[-1]
+        time.sleep(1.5)
+        grab(shortcuts, out("shortcuts"))
+        press(shortcuts, "Escape")
+        time.sleep(0.5)
+
     daemon.ctl("timer", "25m", "--title", "Focus")
     daemon.ctl("timer", "4m", "--title", "Tea")
     driver.click(app.find("page tab", "Timers"))
     app.find("list item", re.compile(r"^Tea, "), timeout=5, within=app.windows()[0])
     time.sleep(1.5)
     grab(window, out("timers"))
+    if scheme == "light":
+        # New Timer, from the Timers page's +.
+        driver.click(app.find("push button", "New timer", within=app.windows()[0]))
+        dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "New Timer")[-1]
+        time.sleep(1)
+        grab(dialog, out("new-timer"))
+        press(dialog, "Escape")
+        time.sleep(0.5)
 
     # An alarm (not a timer), so the ringing view shows Snooze beside Stop.
     daemon.ctl("add", "1s", "--title", "Time to leave")
