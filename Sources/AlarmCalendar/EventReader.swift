@@ -2,7 +2,13 @@ import AlarmModel
 import AlarmCore
 import FoundationEssentials
 
-/// One VEVENT to an alarm, or the reason it cannot be one (docs/ICALENDAR.md, the mapping).
+/// One event (a VEVENT and the VEVENTs with its UID and a RECURRENCE-ID) to an alarm, or the
+/// reason it cannot be one (docs/ICALENDAR.md, the mapping).
+///
+/// Our own alarms come back as the AlarmKit schedules they were (`EventReader+AlarmKit`), and
+/// so does another program's event that happens once with one reminder; everything else keeps
+/// the event's own schedule (`CalendarSchedule`: its rule, dates, changed occurrences and every
+/// reminder), whose fire times AlarmCore computes.
 struct EventReader {
     let zones: ZoneLookup
     let now: Date
@@ -13,6 +19,11 @@ struct EventReader {
         let dated = ["DTSTART", "DTEND", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID"]
         for property in event.properties where dated.contains(property.name) {
             guard ICalDateTime(property.value) != nil else { throw ICalendarError(line: property.line, "\(property.name) '\(String(property.value.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])") }
+        }
+        for property in event.properties where property.name == "EXDATE" || property.name == "RDATE" {
+            for item in property.value.split(separator: ",") where ICalDateTime(String(item.split(separator: "/").first ?? item)) == nil {
+                throw ICalendarError(line: property.line, "\(property.name) '\(String(item.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])")
+            }
         }
         if let duration = event.first("DURATION"), ICalDuration.seconds(duration.value) == nil {
             throw ICalendarError(line: duration.line, "DURATION '\(String(duration.value.prefix(40)))' is not a duration (e.g. PT1H)")
@@ -31,13 +42,18 @@ struct EventReader {
         }
     }
 
-    private struct Refusal: Error { var reason: String; init(_ reason: String) { self.reason = reason } }
+    /// Why an event gives no alarm, the real reason first ("all-day event without a reminder").
+    struct Refusal: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
 
-    func read(_ event: ICalComponent, resolver: inout ZoneResolver) -> EventResult {
+    /// `event`, and `changes`: the VEVENTs of the same UID that change one occurrence each.
+    func read(_ event: ICalComponent, changes: [ICalComponent] = [], resolver: inout ZoneResolver) -> EventResult {
         let uid = event.first("UID").map { ICalText.unescape($0.value) }
         let summary = event.first("SUMMARY").map { ICalText.unescape($0.value) }
         do {
-            return .alarm(try alarm(event, uid: uid, summary: summary, resolver: &resolver))
+            return .alarm(try alarm(event, changes: changes, uid: uid, summary: summary, resolver: &resolver))
         } catch let refusal as Refusal {
             return .refused(RefusedEvent(uid: uid, summary: summary, line: event.line, reason: refusal.reason))
         } catch {
@@ -45,78 +61,37 @@ struct EventReader {
         }
     }
 
-    private func alarm(_ event: ICalComponent, uid: String?, summary: String?, resolver: inout ZoneResolver) throws -> ImportedEvent {
+    /// The event's zone: a TZID we resolve, UTC (`Z`), or none (floating: the machine's).
+    struct EventZone {
+        var name: String?
+        var rules: ZoneRules
+    }
+
+    private func alarm(_ event: ICalComponent, changes: [ICalComponent], uid: String?, summary: String?, resolver: inout ZoneResolver) throws -> ImportedEvent {
         guard let uid, !uid.isEmpty else { throw Refusal("it has no UID, so a second import could not find it again") }
-        if event.first("RECURRENCE-ID") != nil { throw Refusal("it changes one occurrence of a repeating event, which an alarm cannot hold") }
         if event.first("STATUS")?.value.uppercased() == "CANCELLED" { throw Refusal("it is cancelled") }
-        if event.first("EXDATE") != nil { throw Refusal("it leaves out some dates (EXDATE), which an alarm cannot hold; skip them with `alarmctl skip` instead") }
-        if event.first("RDATE") != nil { throw Refusal("it adds single dates (RDATE), which an alarm cannot hold") }
         guard let start = event.first("DTSTART"), let dtstart = ICalDateTime(start.value) else { throw Refusal("it has no start (DTSTART)") }
-        guard dtstart.secondOfDay != nil, start.parameter("VALUE")?.uppercased() != "DATE" else {
-            throw Refusal("it is an all-day event: there is no time of day to ring at")
-        }
-        let valarms = event.components("VALARM").filter { !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
-        guard let valarm = valarms.first(where: { ["AUDIO", "DISPLAY"].contains($0.first("ACTION")?.value.uppercased() ?? "") }) else {
-            throw Refusal(valarms.isEmpty ? "it has no reminder (VALARM): nothing would ring" : "its reminders only send e-mail: nothing would ring")
-        }
+        let allDay = dtstart.secondOfDay == nil || start.parameter("VALUE")?.uppercased() == "DATE"
+        let valarms = Self.ringingAlarms(event)
+        guard let valarm = valarms.first else { throw Refusal(Self.silentReason(event, allDay: allDay)) }
 
-        // The zone: UTC, a TZID we resolve, or floating (the machine's, like our own alarms).
-        var zoneName: String?
-        var rules = zones.machine
-        if dtstart.isUTC {
-            // A repeating or clock-time event in UTC keeps UTC's wall clock; a one-off is an
-            // instant, and needs no zone.
-            let wallClock = event.first("RRULE") != nil || event.first("X-OPENALARMKIT-SCHEDULE") != nil
-            zoneName = wallClock ? "UTC" : nil
-            rules = .utc
-        } else if let tzid = start.parameter("TZID") {
-            guard let name = resolver.resolve(tzid), let found = zones.rules(name) else {
-                throw Refusal("its time zone '\(tzid)' matches no zone of this system's tz database")
-            }
-            zoneName = name
-            rules = found
-        }
-
-        // When it rings: DTSTART moved by the VALARM's TRIGGER, or the TRIGGER's own instant.
-        guard let trigger = valarm.first("TRIGGER") else { throw Refusal("its reminder has no TRIGGER") }
-        var absolute: Date?
-        var offset = 0
-        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
-            absolute = ICalDateTime(trigger.value)!.instant(in: .utc)
-        } else {
-            offset = ICalDuration.seconds(trigger.value)!
-            if trigger.parameter("RELATED")?.uppercased() == "END" { offset += try length(of: event, start: dtstart, rules: rules) }
-        }
-
-        let schedule: Alarm.Schedule
+        let zone = try eventZone(start, dtstart, event: event, allDay: allDay, resolver: &resolver)
         let ours = Dictionary(event.properties.filter { $0.name.hasPrefix("X-OPENALARMKIT-") }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        if let rrule = event.first("RRULE") {
-            guard absolute == nil else { throw Refusal("its reminder is at a fixed date-time, so it would ring once, not at every occurrence") }
-            let (time, shift) = try wallTime(dtstart.secondOfDay! + offset)
-            var days: [Locale.Weekday] = []  // in the rule's order, once each
-            for index in try weekdays(RecurrenceRule(rrule.value), start: dtstart.date) {
-                let day = LocalDate.weekdaysSundayFirst[((index + shift) % 7 + 7) % 7]
-                if !days.contains(day) { days.append(day) }
-            }
-            schedule = .relative(.init(time: time, repeats: .weekly(days)))
-        } else if ours["X-OPENALARMKIT-SCHEDULE"]?.value.uppercased() == "NEXT", absolute == nil {
-            let (time, _) = try wallTime(dtstart.secondOfDay! + offset)
-            schedule = .relative(.init(time: time, repeats: .never))
-        } else {
-            var instant = absolute ?? dtstart.instant(in: rules).addingTimeInterval(Double(offset))
-            if let exact = ours["X-OPENALARMKIT-INSTANT"].flatMap({ Double($0.value) }), abs(exact - instant.timeIntervalSince1970) < 1 {
-                instant = Date(timeIntervalSince1970: exact)
-            }
-            // A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
-            guard instant > now || Self.snoozedBeyond(now, event) else {
-                throw Refusal("it rang at \(ICalDateTime.local(instant, in: rules).text)\(zoneName.map { " " + $0 } ?? ""), which has passed")
-            }
-            schedule = .fixed(instant)
-        }
+        let sound = OurProperties.sound(valarms.first { $0.first("ACTION")?.value.uppercased() == "AUDIO" }?.first("ATTACH")?.value)
 
-        var record = OurProperties.record(
-            ours, title: summary ?? "Alarm", schedule: schedule, sound: OurProperties.sound(valarm.first("ATTACH")?.value))
-        record.timeZone = zoneName
+        var record: AlarmRecord
+        if let schedule = try alarmKitSchedule(event, changes: changes, dtstart: dtstart, allDay: allDay, valarms: valarms, zone: zone, ours: ours) {
+            record = OurProperties.record(ours, title: summary ?? "Alarm", schedule: schedule, sound: sound)
+            record.timeZone = zone.name
+        } else {
+            // A schedule's wall times need a zone: a UTC start keeps UTC's.
+            let zone = EventZone(name: zone.name ?? (dtstart.isUTC && !allDay ? "UTC" : nil), rules: zone.rules)
+            let schedule = try calendarSchedule(event, changes: changes, dtstart: dtstart, allDay: allDay, valarms: valarms, zone: zone, resolver: &resolver)
+            record = OurProperties.record(ours, title: summary ?? "Alarm", schedule: nil, sound: sound)
+            record.calendar = schedule
+            record.timeZone = zone.name
+            try checkRings(record, event: event, zone: zone)
+        }
         // Our own alarms' UIDs are their ids as we write them; any other UID (a lowercase
         // UUID from Thunderbird included) is kept as it is, for re-import and sync to match.
         if let id = UUID(uuidString: uid), id.uuidString == uid {
@@ -139,56 +114,62 @@ struct EventReader {
             line: event.line)
     }
 
-    /// Hour and minute of a second of the (nominal) day, and how many days it moved.
-    private static func snoozedBeyond(_ now: Date, _ event: ICalComponent) -> Bool {
+    /// The VALARMs that ring: DISPLAY and AUDIO (not e-mail, not Apple's `ACTION:NONE`
+    /// placeholder, not an RFC 9074 snooze, which the sync reads), with a TRIGGER.
+    static func ringingAlarms(_ component: ICalComponent) -> [ICalComponent] {
+        component.components("VALARM").filter { alarm in
+            !alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
+                && ["AUDIO", "DISPLAY"].contains(alarm.first("ACTION")?.value.uppercased() ?? "")
+                && alarm.first("TRIGGER") != nil
+        }
+    }
+
+    /// Why an event without a ringing VALARM gives no alarm, in the words a person expects.
+    static func silentReason(_ event: ICalComponent, allDay: Bool) -> String {
+        let actions = event.components("VALARM").filter { !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
+            .map { $0.first("ACTION")?.value.uppercased() ?? "" }
+        if actions.contains("EMAIL") { return "its reminders only send e-mail: nothing would ring" }
+        if actions.contains(where: { ["AUDIO", "DISPLAY"].contains($0) }) { return "its reminder has no TRIGGER: nothing would ring" }
+        return allDay ? "all-day event without a reminder" : "it has no reminder (VALARM): nothing would ring"
+    }
+
+    private func eventZone(_ start: ContentLine, _ dtstart: ICalDateTime, event: ICalComponent, allDay: Bool, resolver: inout ZoneResolver) throws -> EventZone {
+        // An all-day event floats: its dates are the same days wherever the machine is.
+        if allDay { return EventZone(name: nil, rules: zones.machine) }
+        if dtstart.isUTC {
+            // A repeating or clock-time event in UTC keeps UTC's wall clock; a one-off is an
+            // instant, and needs no zone.
+            let wallClock = event.first("RRULE") != nil || event.first("RDATE") != nil || event.first("X-OPENALARMKIT-SCHEDULE") != nil
+            return EventZone(name: wallClock ? "UTC" : nil, rules: .utc)
+        }
+        if let tzid = start.parameter("TZID") {
+            guard let name = resolver.resolve(tzid), let found = zones.rules(name) else {
+                throw Refusal("its time zone '\(tzid)' matches no zone of this system's tz database")
+            }
+            return EventZone(name: name, rules: found)
+        }
+        return EventZone(name: nil, rules: zones.machine)
+    }
+
+    /// A calendar schedule that rings no more: say when it ended, or when it was.
+    private func checkRings(_ record: AlarmRecord, event: ICalComponent, zone: EventZone) throws {
+        guard let schedule = record.calendar else { return }
+        let fires = CalendarFires(schedule: schedule, calendar: FireTimeCalendar(timeZone: zone.rules), floating: zone.name == nil)
+        guard fires.nextFire(after: now) == nil, !Self.snoozedBeyond(now, event) else { return }
+        let last = fires.lastOccurrence(before: now) ?? schedule.start
+        let day = LocalDate(year: last.year, month: last.month, day: last.day).description
+        if schedule.rule != nil { throw Refusal("ended on \(day)") }
+        if let second = last.secondOfDay {
+            throw Refusal("it was at \(day) \(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))\(zone.name.map { " " + $0 } ?? ""), which has passed")
+        }
+        throw Refusal("it was on \(day), which has passed")
+    }
+
+    /// A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
+    static func snoozedBeyond(_ now: Date, _ event: ICalComponent) -> Bool {
         event.components("VALARM").contains { alarm in
             alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
                 && alarm.first("TRIGGER").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) > now } == true
         }
-    }
-
-    private func wallTime(_ seconds: Int) throws -> (Alarm.Schedule.Relative.Time, Int) {
-        guard seconds % 60 == 0 else { throw Refusal("it rings at seconds past a minute; alarms ring on the minute") }
-        let shift = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - shift * 86_400
-        return (.init(hour: rest / 3600, minute: rest / 60 % 60), shift)
-    }
-
-    /// The weekdays (0 = Sunday) a rule selects, or why it cannot be an alarm.
-    private func weekdays(_ rule: RecurrenceRule, start: LocalDate) throws -> [Int] {
-        let frequency = rule.parts["FREQ"] ?? ""
-        if let interval = rule.parts["INTERVAL"], interval != "1" {
-            throw Refusal("it repeats every \(interval) \(frequency == "WEEKLY" ? "weeks" : "days"); alarms repeat every week")
-        }
-        if rule.parts["COUNT"] != nil { throw Refusal("it ends after a number of times (COUNT); an alarm repeats until you delete it") }
-        if rule.parts["UNTIL"] != nil { throw Refusal("it ends on a date (UNTIL); an alarm repeats until you delete it") }
-        switch frequency {
-        case "DAILY", "WEEKLY":
-            break
-        case "MONTHLY", "YEARLY":
-            throw Refusal("it repeats \(frequency.lowercased()); alarms repeat on days of the week")
-        default:
-            throw Refusal("it repeats \(frequency.isEmpty ? "without a FREQ" : frequency.lowercased()); alarms repeat on days of the week")
-        }
-        let unsupported = rule.parts.keys.filter { !["FREQ", "INTERVAL", "BYDAY", "WKST"].contains($0) }.sorted()
-        if let part = unsupported.first { throw Refusal("its rule uses \(part), which weekly alarms cannot follow") }
-        guard let byday = rule.parts["BYDAY"] else { return frequency == "DAILY" ? Array(0...6) : [start.weekdayIndex] }
-        var days: [Int] = []
-        for code in byday.split(separator: ",") {
-            guard let day = RecurrenceRule.ordinalDay(String(code)), day.ordinal == nil else {
-                throw Refusal("its rule picks '\(code)', not a plain day of the week")
-            }
-            days.append(day.weekday)
-        }
-        return days
-    }
-
-    /// The event's length, for a TRIGGER related to its end.
-    private func length(of event: ICalComponent, start: ICalDateTime, rules: ZoneRules) throws -> Int {
-        if let duration = event.first("DURATION").flatMap({ ICalDuration.seconds($0.value) }) { return duration }
-        if let end = event.first("DTEND").flatMap({ ICalDateTime($0.value) }) {
-            return Int(clampingFinite: end.instant(in: end.isUTC ? .utc : rules).timeIntervalSince(start.instant(in: rules)))
-        }
-        throw Refusal("its reminder is relative to the end, and it has no end")
     }
 }
