@@ -22,25 +22,27 @@ extension EventReader {
         schedule.exclusions = try dates(event.all("EXDATE"), allDay: allDay, zone: zone, resolver: &resolver)
         schedule.additions = try dates(event.all("RDATE"), allDay: allDay, zone: zone, resolver: &resolver)
         for change in changes.sorted(by: { $0.line < $1.line }) {
-            schedule.overrides.append(try override(change, master: event, start: start, allDay: allDay, zone: zone, resolver: &resolver))
+            // One outside the years an alarm can ring in cannot matter.
+            if let override = try override(change, master: event, start: start, allDay: allDay, zone: zone, resolver: &resolver) {
+                schedule.overrides.append(override)
+            }
         }
         return schedule
     }
 
     /// A VEVENT with RECURRENCE-ID: the occurrence it changes, and how.
     private func override(_ change: ICalComponent, master: ICalComponent, start: CalendarDateTime, allDay: Bool,
-                          zone: EventZone, resolver: inout ZoneResolver) throws -> CalendarOverride {
+                          zone: EventZone, resolver: inout ZoneResolver) throws -> CalendarOverride? {
         let id = change.first("RECURRENCE-ID")!
         if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
             throw Refusal("it changes an occurrence and all after it at once (RANGE=THISANDFUTURE), which this program cannot follow yet")
         }
-        guard let occurrence = try dates([id], allDay: allDay, zone: zone, resolver: &resolver).first else {
-            throw Refusal("one of its changed occurrences has no RECURRENCE-ID")
-        }
+        guard let occurrence = try dates([id], allDay: allDay, zone: zone, resolver: &resolver).first else { return nil }
         var override = CalendarOverride(occurrence: occurrence)
         override.cancelled = change.first("STATUS")?.value.uppercased() == "CANCELLED"
-        if let line = change.first("DTSTART"), let moved = try dates([line], allDay: allDay, zone: zone, resolver: &resolver).first, moved != occurrence {
-            override.start = moved
+        if let line = change.first("DTSTART") {
+            guard let moved = try dates([line], allDay: allDay, zone: zone, resolver: &resolver).first else { return nil }
+            if moved != occurrence { override.start = moved }
         }
         if let changeStart = change.first("DTSTART").flatMap({ ICalDateTime($0.value) }) {
             override.duration = try duration(of: change, start: changeStart, allDay: allDay, zone: zone, resolver: &resolver)
@@ -87,7 +89,8 @@ extension EventReader {
 
     /// EXDATE, RDATE or RECURRENCE-ID values (comma lists, any number of lines) on the
     /// event's wall clock: a UTC value or one in another zone is moved to it; dates stay dates.
-    /// An RDATE period (`start/end`) is its start.
+    /// An RDATE period (`start/end`) is its start. A value outside the years an alarm can ring
+    /// in (`AlarmBounds.calendarYears`) cannot matter and is passed over.
     func dates(_ lines: [ContentLine], allDay: Bool, zone: EventZone, resolver: inout ZoneResolver) throws -> [CalendarDateTime] {
         var values: [CalendarDateTime] = []
         for line in lines {
@@ -105,7 +108,7 @@ extension EventReader {
                 } else {
                     converted = Self.value(value, allDay: false)
                 }
-                if !values.contains(converted) { values.append(converted) }
+                if AlarmBounds.calendarYears.contains(converted.year), !values.contains(converted) { values.append(converted) }
             }
         }
         return values
