@@ -19,18 +19,24 @@ import Testing
         #expect(standUp.sequence == 2)
         #expect(standUp.record.schedule == .relative(.init(time: .init(hour: 8, minute: 50), repeats: .weekly([.monday, .tuesday, .wednesday, .thursday, .friday]))))
         #expect(fires(standUp.record, after: now, count: 2) == [instant("2026-11-26T08:50:00-05:00"), instant("2026-11-27T08:50:00-05:00")])
-        let rent = try #require(results[1].refused)
-        #expect(rent.summary == "Rent")
-        #expect(rent.reason.contains("monthly"), "\(rent.reason)")
+        // Monthly on the 1st at 09:00 New York, an hour before: 08:00.
+        let rent = try #require(results[1].imported)
+        #expect(rent.record.presentation.alert.title.text == "Rent")
+        #expect(rent.record.calendar?.rule?.text == "FREQ=MONTHLY;BYMONTHDAY=1")
+        #expect(fires(rent.record, after: now, count: 2) == [instant("2026-12-01T08:00:00-05:00"), instant("2027-01-01T08:00:00-05:00")])
     }
 
-    @Test func gnomeCalendarPrefixedTZIDAndAllDayRefusal() throws {
+    @Test func gnomeCalendarPrefixedTZIDAndAllDayReminder() throws {
         let results = try ICalendar.parse(try fixture("gnome-calendar.ics"), zones: zones, now: now)
         let night = try #require(results[0].imported)
         #expect(night.record.timeZone == "Europe/Berlin")
         // 02:30 on the Sunday of the spring change rings at 03:30, the week after at 02:30.
         #expect(fires(night.record, after: instant("2027-03-27T00:00:00Z"), count: 2) == [instant("2027-03-28T03:30:00+02:00"), instant("2027-04-04T02:30:00+02:00")])
-        #expect(results[1].refused?.reason.contains("all-day") == true)
+        // All-day on 24 December, -PT15H: 09:00 the day before on this machine's clock (Berlin).
+        let eve = try #require(results[1].imported)
+        #expect(eve.record.timeZone == nil)
+        #expect(eve.record.calendar?.isAllDay == true)
+        #expect(fires(eve.record, after: now, count: 2) == [instant("2026-12-23T09:00:00+01:00")])
     }
 
     @Test func nextcloudQuotedTZIDFoldedSummaryAndRFC9074() throws {
@@ -48,13 +54,14 @@ import Testing
         #expect(fires(pills.record, after: now, count: 1) == [instant("2026-11-27T07:30:00+09:00")])
     }
 
-    @Test func kalarmUTCStartSoundFileAndCountRefusal() throws {
+    @Test func kalarmUTCStartSoundFileAndEndedSeries() throws {
         let results = try ICalendar.parse(try fixture("kalarm.ics"), zones: zones, now: now)
         let bins = try #require(results[0].imported)
         #expect(bins.record.timeZone == "UTC")
         #expect(bins.record.sound.sound == .named("KDE-Im-Phone-Ring"))
         #expect(fires(bins.record, after: now, count: 1) == [instant("2026-11-26T18:00:00Z")])
-        #expect(results[1].refused?.reason.contains("COUNT") == true)
+        // Daily from 2 April, ten times: it ended on the 11th, and says so.
+        #expect(results[1].refused?.reason == "ended on 2026-04-11", "\(String(describing: results[1].refused))")
     }
 
     /// "Eastern Standard Time" names no tz zone and has no X-LIC-LOCATION: its rules match
@@ -77,12 +84,11 @@ import Testing
              + (alarm ? ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM"] : []) + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
         }
         let cases: [([String], Bool, String)] = [
-            (["RRULE:FREQ=YEARLY"], true, "yearly"),
-            (["RRULE:FREQ=WEEKLY;INTERVAL=2"], true, "every 2"),
-            (["RRULE:FREQ=WEEKLY;UNTIL=20271231T000000Z"], true, "UNTIL"),
-            (["RRULE:FREQ=WEEKLY", "EXDATE:20270112T090000Z"], true, "EXDATE"),
-            (["RRULE:FREQ=MONTHLY;BYDAY=1MO"], true, "monthly"),
+            (["RRULE:FREQ=HOURLY"], true, "more than once a day"),
+            (["RRULE:FREQ=DAILY;BYHOUR=9,17"], true, "several times of a day"),
             (["RRULE:FREQ=WEEKLY;BYDAY=1MO"], true, "1MO"),
+            (["RRULE:FREQ=WEEKLY;BYWEEKNO=3"], true, "BYWEEKNO"),
+            (["RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20280101T000000Z"], true, "both COUNT and UNTIL"),
             ([], false, "no reminder"),
             (["STATUS:CANCELLED"], true, "cancelled"),
         ]
