@@ -112,6 +112,12 @@ package struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConverti
             return numbers
         }
         self.frequency = frequency
+        if let value = parts["WKST"] {
+            guard let day = Self.dayCodes.firstIndex(of: value) else { throw Unsupported("its repeat rule's WKST '\(value.prefix(20))' is not a day (MO...SU)") }
+            weekStart = day
+        } else {
+            weekStart = 1
+        }
         interval = try integer("INTERVAL", 1...Self.maxInterval) ?? 1
         count = try integer("COUNT", 1...Self.maxCount)
         if let value = parts["UNTIL"] {
@@ -141,17 +147,15 @@ package struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConverti
                 if !byDay.contains(day) { byDay.append(day) }
             }
         }
+        // BYDAY is a set: kept in week order from WKST (libical writes it so), so that a rule
+        // reads the same whatever order a client wrote it in.
+        let start = weekStart
+        byDay.sort { (($0.weekday - start + 7) % 7, $0.ordinal) < (($1.weekday - start + 7) % 7, $1.ordinal) }
         if !bySetPosition.isEmpty && byDay.isEmpty && byMonthDay.isEmpty && byMonth.isEmpty {
             throw Unsupported("its repeat rule has BYSETPOS without a BYDAY, BYMONTHDAY or BYMONTH to pick from")
         }
         if !byMonthDay.isEmpty && frequency == .weekly {
             throw Unsupported("its repeat rule has BYMONTHDAY in a weekly rule, which RFC 5545 forbids")
-        }
-        if let value = parts["WKST"] {
-            guard let day = Self.dayCodes.firstIndex(of: value) else { throw Unsupported("its repeat rule's WKST '\(value.prefix(20))' is not a day (MO...SU)") }
-            weekStart = day
-        } else {
-            weekStart = 1
         }
     }
 
