@@ -28,6 +28,7 @@ struct RuleDates: IteratorProtocol {
     private var startGiven = false
     private var emptyPeriods = 0
     private var done = false
+    private let startIsOccurrence: Bool
 
     /// No rule goes about 40 years without a date (Feb 29 on a Monday: 28 years); a rule that
     /// does (BYMONTH=2;BYMONTHDAY=30) selects nothing, and the walk ends.
@@ -40,8 +41,11 @@ struct RuleDates: IteratorProtocol {
         }
     }
 
-    init(rule: RecurrenceRule, start: LocalDate, from: Int) {
+    /// `startIsOccurrence`: false to have only the dates the rule selects (a spec's first
+    /// date is found so, from today).
+    init(rule: RecurrenceRule, start: LocalDate, from: Int, startIsOccurrence: Bool = true) {
         self.rule = rule
+        self.startIsOccurrence = startIsOccurrence
         startDay = start.dayNumber
         self.from = from
         var monthDays = rule.byMonthDay
@@ -73,15 +77,17 @@ struct RuleDates: IteratorProtocol {
     mutating func next() -> Int? {
         if !startGiven {
             startGiven = true
-            emitted = 1
-            if startDay >= from { return startDay }
+            if startIsOccurrence {
+                emitted = 1
+                if startDay >= from { return startDay }
+            }
         }
         while !done {
             if let count = rule.count, emitted >= count { done = true; return nil }
             if pendingIndex < pending.count {
                 let day = pending[pendingIndex]
                 pendingIndex += 1
-                guard day > startDay else { continue }  // DTSTART was given first
+                guard day > startDay || (day == startDay && !startIsOccurrence) else { continue }  // DTSTART was given first
                 emitted += 1
                 if day >= from { return day }
                 continue

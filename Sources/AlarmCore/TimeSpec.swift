@@ -10,16 +10,19 @@ import AlarmModel
 /// | date + time | `2026-06-09 09:41`, `today 18:00`, `tomorrow 7am` | fixed, local wall time |
 /// | ISO 8601 | `2026-06-09T09:41:00+02:00`, `...Z`, no offset = local | fixed |
 /// | duration | `90s`, `5m`, `1h30m`, `2h`, `1:30:00`, `in 10m`, `in 90` | countdown |
-public enum TimeSpec: Hashable, Sendable {
+package enum TimeSpec: Hashable, Sendable {
     case schedule(Alarm.Schedule)
     case countdown(TimeInterval)
+    /// A repeating spec beyond weekdays (`every 2 weeks`, `monthly on the 15th`, `until`,
+    /// `10 times`): an event's schedule in the machine's zone (`RecurringSpecParser`).
+    case calendar(CalendarSchedule)
 
     static let advice = "try 7:30, weekdays 6:30, tomorrow 7am, 2026-06-09 09:41 or 10m"
 
     /// Parses `text`. `now` and `timeZone` place `today`/`tomorrow` and local dates, and
     /// refuse fixed times that are already past. `weekdays`: the day names taken besides
     /// English's (the person's locale's).
-    public static func parse(_ text: String, now: Date, timeZone: ZoneRules, weekdays: WeekdayNames = .english) throws(TimeSpecError) -> TimeSpec {
+    package static func parse(_ text: String, now: Date, timeZone: ZoneRules, weekdays: WeekdayNames = .english) throws(TimeSpecError) -> TimeSpec {
         let words = specWords(text)
         guard let first = words.first else {
             throw TimeSpecError(.empty, "empty time spec (\(advice))", input: text, offset: 0, length: 1)
@@ -30,6 +33,9 @@ public enum TimeSpec: Hashable, Sendable {
                                     input: text, offset: first.offset + first.length + 1, length: 1)
             }
             return .countdown(try DurationParser.parse(rest(of: text, from: words[1]), in: text, allowsShortForms: true))
+        }
+        if RecurringSpecParser.applies(to: words) {
+            return .calendar(try RecurringSpecParser.parse(words, input: text, now: now, calendar: FireTimeCalendar(timeZone: timeZone), weekdays: weekdays))
         }
         if let negative = DurationParser.negative(first, in: text) { throw negative }
         if DurationParser.looksLikeDuration(first, next: words.dropFirst().first) {
@@ -81,7 +87,7 @@ public enum TimeSpec: Hashable, Sendable {
 
     /// A duration alone, for options like `--snooze 9m` and `timer 5m`: also takes `M:SS`
     /// (`5:00` is five minutes) and bare seconds (`90`).
-    public static func parseDuration(_ text: String) throws(TimeSpecError) -> TimeInterval {
+    package static func parseDuration(_ text: String) throws(TimeSpecError) -> TimeInterval {
         let characters = Array(text)
         let whole = SpecText(characters: characters, positions: Array(characters.indices))
         let words = specWords(text)
@@ -91,7 +97,7 @@ public enum TimeSpec: Hashable, Sendable {
 
     /// An instant, for options like `--from`: ISO 8601 with or without offset,
     /// `YYYY-MM-DD HH:MM`, or `YYYY-MM-DD` (its midnight, by the DST policy). Past is fine.
-    public static func parseInstant(_ text: String, timeZone: ZoneRules) throws(TimeSpecError) -> Date {
+    package static func parseInstant(_ text: String, timeZone: ZoneRules) throws(TimeSpecError) -> Date {
         let words = specWords(text)
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let dates = DateParser(input: text, calendar: calendar)
