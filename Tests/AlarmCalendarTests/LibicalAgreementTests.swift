@@ -57,8 +57,10 @@ import TestSupport
         let flags = try Subprocess.run("/usr/bin/pkg-config", ["--cflags", "--libs", "libical"])
         let build = try Subprocess.run("/usr/bin/env", ["cc", Self.source.path, "-o", tool] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
         try #require(build.termination.status == 0, "cc: \(build.stderr)")
-        for name in ["thunderbird.ics", "gnome-calendar.ics", "nextcloud.ics", "kalarm.ics", "outlook.ics", "openalarmkit-acknowledged.ics"] {
-            let file = folder.appendingPathComponent(name)
+        let clients = ["google.ics", "outlook-exchange.ics", "apple-icloud.ics", "thunderbird.ics", "nextcloud.ics", "korganizer.ics",
+                       "evolution.ics", "zimbra.ics", "davx5.ics"].map { "clients/" + $0 }
+        for name in ["thunderbird.ics", "gnome-calendar.ics", "nextcloud.ics", "kalarm.ics", "outlook.ics", "openalarmkit-acknowledged.ics"] + clients {
+            let file = folder.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-"))
             try Data(try fixture(name).utf8).write(to: file)
             let run = try Subprocess.run(tool, [file.path])
             #expect(run.termination.status == 0, "\(name): \(run.stdout)")
