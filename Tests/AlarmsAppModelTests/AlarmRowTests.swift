@@ -91,4 +91,23 @@ import Testing
         #expect(WeekdaySet([.friday, .monday, .wednesday]).text(localTime: c) == "Mon, Wed, Fri")
         #expect(WeekdaySet([.sunday, .monday]).ordered == [.monday, .sunday])
     }
+
+    /// An event's schedule: the row says its repeat as alarmctl does (one wording,
+    /// `RecurrenceWords`) and shows the time of its next reminder.
+    @Test func aCalendarScheduleReadsInWords() {
+        var event = record("Class", hour: 0, firesIn: 2 * 3600 + 15 * 60)
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 9, day: 7, secondOfDay: 66_600),
+                                          rule: try! RecurrenceRule(text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20270630T000000Z"),
+                                          alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)))])
+        let row = maker.row(event, now: now)
+        #expect(row.repeatText == "Every other week on Mon, until 2027-06-30")
+        #expect(row.time == "10:15")
+        #expect(row.repeats && row.canSkip)
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 1990, month: 5, day: 3), rule: RecurrenceRule(frequency: .yearly),
+                                          alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -54_000)))])
+        #expect(maker.row(event, now: now).repeatText == "Yearly on 3 May")
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 1, day: 5, secondOfDay: 32_400),
+                                          rule: try! RecurrenceRule(text: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=6"))
+        #expect(maker.row(event, now: now).repeatText == "Monthly on the last Friday, 6 times")
+    }
 }
