@@ -72,6 +72,31 @@ struct RuleDates: IteratorProtocol {
             first = max(0, periods / rule.interval * rule.interval)
         }
         period = first
+        // A COUNT whose every period has the same number of dates (daily without filters,
+        // weekly on days) counts the periods before `from` by multiplication, not by a walk.
+        if let count = rule.count, startIsOccurrence, from > startDay, let perPeriod = constantDatesPerPeriod {
+            let target = Self.periodIndex(of: from, frequency: rule.frequency, start: start, weekStart: rule.weekStart) / rule.interval
+            if target >= 2 {
+                let firstPeriod = 1 + candidates(inPeriod: 0).filter { $0 > startDay }.count
+                let counted = firstPeriod + (target - 1) * perPeriod
+                startGiven = true
+                if counted >= count {
+                    done = true  // every date was before `from`
+                } else {
+                    emitted = counted
+                    period = target * rule.interval
+                }
+            }
+        }
+    }
+
+    /// How many dates each period gives, when that never varies; nil otherwise.
+    private var constantDatesPerPeriod: Int? {
+        switch rule.frequency {
+        case .daily: months.isEmpty && monthDays.isEmpty && weekdays.isEmpty ? 1 : nil
+        case .weekly: months.isEmpty && monthDays.isEmpty && rule.bySetPosition.isEmpty ? Set(weekdays.map(\.weekday)).count : nil
+        case .monthly, .yearly: nil
+        }
     }
 
     mutating func next() -> Int? {

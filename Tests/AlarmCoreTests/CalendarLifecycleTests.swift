@@ -114,3 +114,26 @@ import Testing
                 == ["2028-02-29", "2032-02-29", "2036-02-29"])
     }
 }
+
+/// A COUNT counted by multiplication (daily, weekly on days) gives the same fires as a walk
+/// from the start, from any instant, with DTSTART on or off the rule.
+@Suite struct CountJumpTests {
+    @Test func countedByMultiplicationAsByWalking() {
+        let berlin = zone("Europe/Berlin")
+        let calendar = FireTimeCalendar(timeZone: berlin)
+        for text in ["FREQ=DAILY;COUNT=40", "FREQ=DAILY;INTERVAL=3;COUNT=25", "FREQ=WEEKLY;COUNT=30", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=21",
+                     "FREQ=WEEKLY;BYDAY=SU,TU;WKST=SU;COUNT=17", "FREQ=WEEKLY;INTERVAL=3;BYDAY=FR;COUNT=9"] {
+            for startDay in [4, 5, 7] {  // a Sunday, a Monday, a Wednesday: on and off the rule
+                let schedule = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 1, day: startDay, secondOfDay: 9 * 3600), rule: try! RecurrenceRule(text: text))
+                let fires = CalendarFires(schedule: schedule, calendar: calendar, floating: false)
+                let all = Array(fires.fires(after: instant("2026-01-01T00:00:00+01:00")).prefix(200))
+                #expect(all.count == schedule.rule?.count, "\(text) from \(startDay): DTSTART and the rule's dates, COUNT in all")
+                for (index, fire) in all.enumerated() {
+                    #expect(fires.nextFire(after: fire.addingTimeInterval(-3600 * 30)).map { all.contains($0) } ?? false, "\(text) from \(startDay)")
+                    #expect(fires.nextFire(after: fire) == (index + 1 < all.count ? all[index + 1] : nil), "\(text) from \(startDay), after fire \(index)")
+                }
+                #expect(fires.nextFire(after: all.last!.addingTimeInterval(86_400 * 400)) == nil)
+            }
+        }
+    }
+}
