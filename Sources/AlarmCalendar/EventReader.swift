@@ -2,7 +2,13 @@ import AlarmModel
 import AlarmCore
 import FoundationEssentials
 
-/// One VEVENT to an alarm, or the reason it cannot be one (docs/ICALENDAR.md, the mapping).
+/// One event (a VEVENT and the VEVENTs with its UID and a RECURRENCE-ID) to an alarm, or the
+/// reason it cannot be one (docs/ICALENDAR.md, the mapping).
+///
+/// Our own alarms come back as the AlarmKit schedules they were (`EventReader+AlarmKit`), and
+/// so does another program's event that happens once with one reminder; everything else keeps
+/// the event's own schedule (`CalendarSchedule`: its rule, dates, changed occurrences and every
+/// reminder), whose fire times AlarmCore computes.
 struct EventReader {
     let zones: ZoneLookup
     let now: Date
@@ -16,6 +22,11 @@ struct EventReader {
         let dated = ["DTSTART", "DTEND", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID"]
         for property in event.properties where dated.contains(property.name) {
             guard ICalDateTime(property.value) != nil else { throw ICalendarError(line: property.line, "\(property.name) '\(String(property.value.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])") }
+        }
+        for property in event.properties where property.name == "EXDATE" || property.name == "RDATE" {
+            for item in property.value.split(separator: ",") where ICalDateTime(String(item.split(separator: "/").first ?? item)) == nil {
+                throw ICalendarError(line: property.line, "\(property.name) '\(String(item.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])")
+            }
         }
         if let duration = event.first("DURATION"), ICalDuration.seconds(duration.value) == nil {
             throw ICalendarError(line: duration.line, "DURATION '\(String(duration.value.prefix(40)))' is not a duration (e.g. PT1H)")
@@ -34,16 +45,19 @@ struct EventReader {
         }
     }
 
-    private struct Refusal: Error {
+    /// Why an event gives no alarm (`EventRefusal`, worded by the clients), the real reason
+    /// first ("all-day event without a reminder").
+    struct Refusal: Error {
         var reason: EventRefusal
         init(_ reason: EventRefusal) { self.reason = reason }
     }
 
-    func read(_ event: ICalComponent, resolver: inout ZoneResolver) -> EventResult {
+    /// `event`, and `changes`: the VEVENTs of the same UID that change one occurrence each.
+    func read(_ event: ICalComponent, changes: [ICalComponent] = [], resolver: inout ZoneResolver) -> EventResult {
         let uid = event.first("UID").map { ICalText.unescape($0.value) }
         let summary = event.first("SUMMARY").map { ICalText.unescape($0.value) }
         do {
-            return .alarm(try alarm(event, uid: uid, summary: summary, resolver: &resolver))
+            return .alarm(try alarm(event, changes: changes, uid: uid, summary: summary, resolver: &resolver))
         } catch {
             return .refused(RefusedEvent(uid: uid, summary: summary, line: event.line, reason: error.reason, start: start(of: event, resolver: &resolver)))
         }
@@ -62,92 +76,50 @@ struct EventReader {
         return EventTime(date: value.date, minuteOfDay: minute, zone: zone)
     }
 
-    private func alarm(_ event: ICalComponent, uid: String?, summary: String?, resolver: inout ZoneResolver) throws(Refusal) -> ImportedEvent {
+    /// The event's zone: a TZID we resolve, UTC (`Z`), the calendar's (X-WR-TIMEZONE), or
+    /// none (floating: the machine's).
+    struct EventZone {
+        var name: String?
+        var rules: ZoneRules
+    }
+
+    private func alarm(_ event: ICalComponent, changes: [ICalComponent], uid: String?, summary: String?, resolver: inout ZoneResolver) throws(Refusal) -> ImportedEvent {
         // What the event is comes first (cancelled, no reminder, ended), then what an alarm
         // here cannot follow.
         if event.first("STATUS")?.value.uppercased() == "CANCELLED" { throw Refusal(.cancelled) }
         guard let start = event.first("DTSTART"), let dtstart = ICalDateTime(start.value) else { throw Refusal(.noStart) }
         let allDay = dtstart.secondOfDay == nil || start.parameter("VALUE")?.uppercased() == "DATE"
-        let valarms = event.components("VALARM").filter { !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
-        let actions = valarms.map { $0.first("ACTION")?.value.uppercased() ?? "" }
-        guard let valarm = valarms.first(where: { ["AUDIO", "DISPLAY"].contains($0.first("ACTION")?.value.uppercased() ?? "") }) else {
-            // ACTION:NONE is Apple's "no alert": no reminder, not an e-mail.
-            if actions.contains("EMAIL") { throw Refusal(.emailOnly) }
-            throw Refusal(allDay ? .allDayWithoutReminder : .noReminder)
-        }
-        if let until = event.first("RRULE").map({ RecurrenceRule($0.value) })?.parts["UNTIL"].flatMap(ICalDateTime.init), Self.ended(until, now: now) {
-            throw Refusal(.ended(until.date))
-        }
+        let valarms = Self.ringingAlarms(event)
+        guard let valarm = valarms.first else { throw Refusal(Self.silentReason(event, allDay: allDay)) }
+        if let day = Self.endedByUntil(event, changes: changes, valarms: valarms, now: now) { throw Refusal(.ended(day)) }
         guard let uid, !uid.isEmpty else { throw Refusal(.noUID) }
-        if event.first("RECURRENCE-ID") != nil { throw Refusal(.unsupportedRepeat(.changedOccurrence)) }
-        if event.first("EXDATE") != nil { throw Refusal(.unsupportedRepeat(.excludedDates)) }
-        if event.first("RDATE") != nil { throw Refusal(.unsupportedRepeat(.addedDates)) }
-        guard !allDay else { throw Refusal(.allDay) }
 
-        // The zone: UTC, a TZID we resolve, or floating: the calendar's (X-WR-TIMEZONE), else
-        // the machine's, like our own alarms.
-        var zoneName: String?
-        var rules = zones.machine
-        if dtstart.isUTC {
-            // A repeating or clock-time event in UTC keeps UTC's wall clock; a one-off is an
-            // instant, and needs no zone.
-            let wallClock = event.first("RRULE") != nil || event.first("X-OPENALARMKIT-SCHEDULE") != nil
-            zoneName = wallClock ? "UTC" : nil
-            rules = .utc
-        } else if let tzid = start.parameter("TZID") {
-            guard let name = resolver.resolve(tzid), let found = zones.rules(name) else { throw Refusal(.unknownZone(tzid)) }
-            zoneName = name
-            rules = found
-        } else if let calendarZone {
-            zoneName = calendarZone.name
-            rules = calendarZone.rules
-        }
-
-        // When it rings: DTSTART moved by the VALARM's TRIGGER, or the TRIGGER's own instant.
-        guard let trigger = valarm.first("TRIGGER") else { throw Refusal(.noTrigger) }
-        var absolute: Date?
-        var offset = 0
-        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
-            absolute = ICalDateTime(trigger.value)!.instant(in: .utc)
-        } else {
-            offset = ICalDuration.seconds(trigger.value)!
-            if trigger.parameter("RELATED")?.uppercased() == "END" { offset += try length(of: event, start: dtstart, rules: rules) }
-        }
-
-        let schedule: Alarm.Schedule
+        let zone = try eventZone(start, dtstart, event: event, allDay: allDay, resolver: &resolver)
         let ours = Dictionary(event.properties.filter { $0.name.hasPrefix("X-OPENALARMKIT-") }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        if let rrule = event.first("RRULE") {
-            guard absolute == nil else { throw Refusal(.fixedReminderOnSeries) }
-            let (time, shift) = try wallTime(dtstart.secondOfDay! + offset)
-            var days: [Locale.Weekday] = []  // in the rule's order, once each
-            for index in try weekdays(RecurrenceRule(rrule.value), start: dtstart.date) {
-                let day = LocalDate.weekdaysSundayFirst[((index + shift) % 7 + 7) % 7]
-                if !days.contains(day) { days.append(day) }
-            }
-            schedule = .relative(.init(time: time, repeats: .weekly(days)))
-        } else if ours["X-OPENALARMKIT-SCHEDULE"]?.value.uppercased() == "NEXT", absolute == nil {
-            let (time, _) = try wallTime(dtstart.secondOfDay! + offset)
-            schedule = .relative(.init(time: time, repeats: .never))
-        } else {
-            var instant = absolute ?? dtstart.instant(in: rules).addingTimeInterval(Double(offset))
-            if let exact = ours["X-OPENALARMKIT-INSTANT"].flatMap({ Double($0.value) }), abs(exact - instant.timeIntervalSince1970) < 1 {
-                instant = Date(timeIntervalSince1970: exact)
-            }
-            // A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
-            guard instant > now || Self.snoozedBeyond(now, event) else {
-                let local = ICalDateTime.local(instant, in: rules)
-                throw Refusal(.passed(EventTime(date: local.date, minuteOfDay: (local.secondOfDay ?? 0) / 60, zone: zoneName ?? (dtstart.isUTC ? "UTC" : nil))))
-            }
-            schedule = .fixed(instant)
-        }
+        let sound = OurProperties.sound(valarms.first { $0.first("ACTION")?.value.uppercased() == "AUDIO" }?.first("ATTACH")?.value)
+        let location = event.first("LOCATION").map { ICalText.unescape($0.value) }
 
-        var record = OurProperties.record(
-            ours, title: summary ?? "Alarm", schedule: schedule, sound: OurProperties.sound(valarm.first("ATTACH")?.value))
-        record.timeZone = zoneName
-        if ours.isEmpty {
-            // Someone else's event (none of our properties): its popup says where and when it starts.
-            let startsAfter = absolute.map { dtstart.instant(in: rules).timeIntervalSince($0) } ?? Double(-offset)
-            record.metadata = EventReminder(location: event.first("LOCATION").map { ICalText.unescape($0.value) }, startsAfter: startsAfter).metadata
+        var record: AlarmRecord
+        if let schedule = try alarmKitSchedule(event, changes: changes, dtstart: dtstart, allDay: allDay, valarms: valarms, zone: zone, ours: ours) {
+            record = OurProperties.record(ours, title: summary ?? "Alarm", schedule: schedule, sound: sound)
+            record.timeZone = zone.name
+            if ours.isEmpty, case .fixed(let instant) = schedule {
+                // Someone else's event (none of our properties): its popup says where and when it starts.
+                let startsAfter = dtstart.instant(in: zone.rules).timeIntervalSince(instant)
+                record.metadata = EventReminder(location: location, startsAfter: startsAfter).metadata
+            }
+        } else {
+            // A schedule's wall times need a zone: a UTC start keeps UTC's.
+            let zone = EventZone(name: zone.name ?? (dtstart.isUTC && !allDay ? "UTC" : nil), rules: zone.rules)
+            let schedule = try calendarSchedule(event, changes: changes, dtstart: dtstart, allDay: allDay, valarms: valarms, zone: zone, resolver: &resolver)
+            record = OurProperties.record(ours, title: summary ?? "Alarm", schedule: nil, sound: sound)
+            record.calendar = schedule
+            record.timeZone = zone.name
+            if ours.isEmpty {
+                // Each occurrence starts when its schedule says: the popup asks it (`startsFromSchedule`).
+                record.metadata = EventReminder(location: location, startsFromSchedule: true).metadata
+            }
+            try checkRings(record, event: event, zone: zone)
         }
         // Our own alarms' UIDs are their ids as we write them; any other UID (a lowercase
         // UUID from Thunderbird included) is kept as it is, for re-import and sync to match.
@@ -171,62 +143,82 @@ struct EventReader {
             line: event.line)
     }
 
-    /// Hour and minute of a second of the (nominal) day, and how many days it moved.
-    private static func snoozedBeyond(_ now: Date, _ event: ICalComponent) -> Bool {
+    /// The VALARMs that ring: DISPLAY and AUDIO (not e-mail, not Apple's `ACTION:NONE`
+    /// placeholder, not an RFC 9074 snooze, which the sync reads), with a TRIGGER.
+    static func ringingAlarms(_ component: ICalComponent) -> [ICalComponent] {
+        component.components("VALARM").filter { alarm in
+            !alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
+                && ["AUDIO", "DISPLAY"].contains(alarm.first("ACTION")?.value.uppercased() ?? "")
+                && alarm.first("TRIGGER") != nil
+        }
+    }
+
+    /// Why an event without a ringing VALARM gives no alarm. ACTION:NONE is Apple's "no
+    /// alert": no reminder, not an e-mail.
+    static func silentReason(_ event: ICalComponent, allDay: Bool) -> EventRefusal {
+        let actions = event.components("VALARM").filter { !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
+            .map { $0.first("ACTION")?.value.uppercased() ?? "" }
+        if actions.contains("EMAIL") { return .emailOnly }
+        if actions.contains(where: { ["AUDIO", "DISPLAY"].contains($0) }) { return .noTrigger }
+        return allDay ? .allDayWithoutReminder : .noReminder
+    }
+
+    private func eventZone(_ start: ContentLine, _ dtstart: ICalDateTime, event: ICalComponent, allDay: Bool, resolver: inout ZoneResolver) throws(Refusal) -> EventZone {
+        // An all-day event floats: its dates are the same days wherever the machine is.
+        if allDay { return EventZone(name: nil, rules: zones.machine) }
+        if dtstart.isUTC {
+            // A repeating or clock-time event in UTC keeps UTC's wall clock; a one-off is an
+            // instant, and needs no zone.
+            let wallClock = event.first("RRULE") != nil || event.first("RDATE") != nil || event.first("X-OPENALARMKIT-SCHEDULE") != nil
+            return EventZone(name: wallClock ? "UTC" : nil, rules: .utc)
+        }
+        if let tzid = start.parameter("TZID") {
+            guard let name = resolver.resolve(tzid), let found = zones.rules(name) else { throw Refusal(.unknownZone(tzid)) }
+            return EventZone(name: name, rules: found)
+        }
+        // Floating: the calendar's zone when it names one (Google), else the machine's, like
+        // our own alarms.
+        if let calendarZone { return EventZone(name: calendarZone.name, rules: calendarZone.rules) }
+        return EventZone(name: nil, rules: zones.machine)
+    }
+
+    /// A calendar schedule that rings no more: say when it ended, or when it was.
+    private func checkRings(_ record: AlarmRecord, event: ICalComponent, zone: EventZone) throws(Refusal) {
+        guard let schedule = record.calendar else { return }
+        let fires = CalendarFires(schedule: schedule, calendar: FireTimeCalendar(timeZone: zone.rules), floating: zone.name == nil)
+        guard fires.nextFire(after: now) == nil, !Self.snoozedBeyond(now, event) else { return }
+        let last = fires.lastOccurrence(before: now) ?? schedule.start
+        let day = LocalDate(year: last.year, month: last.month, day: last.day)
+        if schedule.rule != nil { throw Refusal(.ended(day)) }
+        // An event that happens once (and its added dates): when its last reminder rang.
+        var lastFire: Date?
+        let earliest = LocalDate(year: AlarmBounds.calendarYears.lowerBound - 1, month: 1, day: 1).dayNumber * 86_400
+        for fire in fires.fires(after: Date(timeIntervalSince1970: Double(earliest))) { lastFire = fire }
+        guard let lastFire else { throw Refusal(.passed(EventTime(date: day))) }
+        let local = ICalDateTime.local(lastFire, in: zone.rules)
+        throw Refusal(.passed(EventTime(date: local.date, minuteOfDay: (local.secondOfDay ?? 0) / 60, zone: zone.name)))
+    }
+
+    /// A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
+    static func snoozedBeyond(_ now: Date, _ event: ICalComponent) -> Bool {
         event.components("VALARM").contains { alarm in
             alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
                 && alarm.first("TRIGGER").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) > now } == true
         }
     }
 
-    /// Whether a series' UNTIL has surely passed: a local or date UNTIL in any zone (at most
-    /// 14 hours from UTC) ended by the end of its day there.
-    static func ended(_ until: ICalDateTime, now: Date) -> Bool {
-        if until.isUTC { return until.instant(in: .utc) < now }
+    /// The day a series ended, when its UNTIL has surely passed and nothing but its rule gives
+    /// occurrences (no RDATE, no changed occurrence, no reminder at a fixed instant): a local
+    /// or date UNTIL in any zone (at most 14 hours from UTC) ended by the end of its day
+    /// there. Told before anything an alarm here could not follow; `checkRings` finds the
+    /// other ends (COUNT, the last date left).
+    static func endedByUntil(_ event: ICalComponent, changes: [ICalComponent], valarms: [ICalComponent], now: Date) -> LocalDate? {
+        guard changes.isEmpty, event.first("RDATE") == nil,
+              !valarms.contains(where: { $0.first("TRIGGER")?.parameter("VALUE")?.uppercased() == "DATE-TIME" }),
+              let until = event.first("RRULE").map({ RecurrenceRule($0.value) })?.parts["UNTIL"].flatMap(ICalDateTime.init)
+        else { return nil }
+        if until.isUTC { return until.instant(in: .utc) < now ? until.date : nil }
         let endOfDay = until.secondOfDay == nil ? 86_400 : 0
-        return until.instant(in: .utc).addingTimeInterval(Double(endOfDay + 14 * 3600)) < now
-    }
-
-    private func wallTime(_ seconds: Int) throws(Refusal) -> (Alarm.Schedule.Relative.Time, Int) {
-        guard seconds % 60 == 0 else { throw Refusal(.secondsPastMinute) }
-        let shift = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - shift * 86_400
-        return (.init(hour: rest / 3600, minute: rest / 60 % 60), shift)
-    }
-
-    /// The weekdays (0 = Sunday) a rule selects, or why it cannot be an alarm.
-    private func weekdays(_ rule: RecurrenceRule, start: LocalDate) throws(Refusal) -> [Int] {
-        let frequency = rule.parts["FREQ"] ?? ""
-        switch frequency {
-        case "DAILY", "WEEKLY":
-            break
-        default:
-            throw Refusal(.unsupportedRepeat(.frequency(frequency.lowercased())))
-        }
-        if let interval = rule.parts["INTERVAL"], interval != "1" {
-            throw Refusal(.unsupportedRepeat(.interval(Int(interval) ?? 0, weeks: frequency == "WEEKLY")))
-        }
-        if let count = rule.parts["COUNT"] { throw Refusal(.unsupportedRepeat(.count(Int(count) ?? 0))) }
-        if let until = rule.parts["UNTIL"] { throw Refusal(.unsupportedRepeat(.until(ICalDateTime(until)?.date ?? start))) }
-        let unsupported = rule.parts.keys.filter { !["FREQ", "INTERVAL", "BYDAY", "WKST"].contains($0) }.sorted()
-        if let part = unsupported.first { throw Refusal(.unsupportedRepeat(.rulePart(part))) }
-        guard let byday = rule.parts["BYDAY"] else { return frequency == "DAILY" ? Array(0...6) : [start.weekdayIndex] }
-        var days: [Int] = []
-        for code in byday.split(separator: ",") {
-            guard let day = RecurrenceRule.ordinalDay(String(code)), day.ordinal == nil else {
-                throw Refusal(.unsupportedRepeat(.ordinalDay(String(code))))
-            }
-            days.append(day.weekday)
-        }
-        return days
-    }
-
-    /// The event's length, for a TRIGGER related to its end.
-    private func length(of event: ICalComponent, start: ICalDateTime, rules: ZoneRules) throws(Refusal) -> Int {
-        if let duration = event.first("DURATION").flatMap({ ICalDuration.seconds($0.value) }) { return duration }
-        if let end = event.first("DTEND").flatMap({ ICalDateTime($0.value) }) {
-            return Int(clampingFinite: end.instant(in: end.isUTC ? .utc : rules).timeIntervalSince(start.instant(in: rules)))
-        }
-        throw Refusal(.noEnd)
+        return until.instant(in: .utc).addingTimeInterval(Double(endOfDay + 14 * 3600)) < now ? until.date : nil
     }
 }

@@ -11,15 +11,14 @@ package enum EventRefusal: Hashable, Sendable {
     case cancelled
     /// An all-day event with no reminder: nothing has a time to ring at.
     case allDayWithoutReminder
-    /// An all-day event with a reminder, which alarms here cannot follow.
-    case allDay
     /// No reminder (VALARM), or only Apple's "no alert" placeholder (ACTION:NONE).
     case noReminder
     /// Its reminders only send e-mail (ACTION:EMAIL).
     case emailOnly
-    /// A repeating event whose last occurrence was on this date.
+    /// A repeating event that ended on this date: its UNTIL, else its last occurrence (COUNT,
+    /// or the last date left).
     case ended(LocalDate)
-    /// A one-off event whose reminder time has passed.
+    /// An event that happens once (or on its own dates) whose last reminder has passed.
     case passed(EventTime)
     /// Its TZID names no zone this system's tz database knows, by name, by Windows name
     /// (CLDR) or by its VTIMEZONE's rules.
@@ -30,12 +29,6 @@ package enum EventRefusal: Hashable, Sendable {
     case noStart
     /// A reminder without a TRIGGER.
     case noTrigger
-    /// A reminder relative to the end of an event that has no end.
-    case noEnd
-    /// A reminder at seconds past a minute; alarms ring on the minute.
-    case secondsPastMinute
-    /// A reminder at a fixed date-time on a repeating event: it would ring once, not each time.
-    case fixedReminderOnSeries
     /// Another event of the same file already has this UID (its line).
     case duplicateUID(line: Int)
     /// A value beyond what an alarm may hold (AlarmBounds' words, English like the model's).
@@ -47,26 +40,19 @@ package enum EventRefusal: Hashable, Sendable {
     /// alarmd refused the alarm the event gives (its error, English like its replies).
     case notAccepted(String)
 
-    /// The repetitions a weekly alarm cannot hold.
+    /// The repetitions this program's calendar schedules cannot follow.
     package enum RepeatLimit: Hashable, Sendable {
-        /// INTERVAL: every `n` days or weeks.
-        case interval(Int, weeks: Bool)
-        /// COUNT: it ends after a number of times.
-        case count(Int)
-        /// UNTIL: it ends on a date (still to come).
-        case until(LocalDate)
-        /// FREQ: monthly, yearly, or another (as written, lowercased).
+        /// FREQ more often than daily (hourly, minutely, secondly) or unknown (as written,
+        /// lowercased).
         case frequency(String)
-        /// Another rule part (BYMONTHDAY, BYSETPOS, …), as written.
+        /// A rule part (BYHOUR, BYWEEKNO, BYYEARDAY, an unknown one), as written.
         case rulePart(String)
-        /// A BYDAY entry with an ordinal (`1MO`, `-1FR`).
-        case ordinalDay(String)
-        /// EXDATE: some dates left out.
-        case excludedDates
-        /// RDATE: single dates added.
-        case addedDates
-        /// RECURRENCE-ID: it changes one occurrence of a series.
-        case changedOccurrence
+        /// More than one RRULE (RFC 5545 advises one).
+        case severalRules(Int)
+        /// EXRULE, which RFC 5545 no longer has.
+        case exclusionRule
+        /// RECURRENCE-ID;RANGE=THISANDFUTURE: one change for an occurrence and all after it.
+        case thisAndFuture
     }
 }
 
@@ -140,7 +126,6 @@ extension EventRefusal {
         switch self {
         case .cancelled: "cancelled"
         case .allDayWithoutReminder: "allDayWithoutReminder"
-        case .allDay: "allDay"
         case .noReminder: "noReminder"
         case .emailOnly: "emailOnly"
         case .ended: "ended"
@@ -149,24 +134,17 @@ extension EventRefusal {
         case .noUID: "noUID"
         case .noStart: "noStart"
         case .noTrigger: "noTrigger"
-        case .noEnd: "noEnd"
-        case .secondsPastMinute: "secondsPastMinute"
-        case .fixedReminderOnSeries: "fixedReminderOnSeries"
         case .duplicateUID: "duplicateUID"
         case .outOfBounds: "outOfBounds"
         case .damaged: "damaged"
         case .notAccepted: "notAccepted"
         case .unsupportedRepeat(let limit):
             switch limit {
-            case .interval(_, let weeks): weeks ? "repeatIntervalWeeks" : "repeatIntervalDays"
-            case .count: "repeatCount"
-            case .until: "repeatUntil"
             case .frequency: "repeatFrequency"
             case .rulePart: "repeatRulePart"
-            case .ordinalDay: "repeatOrdinalDay"
-            case .excludedDates: "excludedDates"
-            case .addedDates: "addedDates"
-            case .changedOccurrence: "changedOccurrence"
+            case .severalRules: "repeatRules"
+            case .exclusionRule: "exclusionRule"
+            case .thisAndFuture: "thisAndFuture"
             }
         }
     }
@@ -178,9 +156,8 @@ extension EventRefusal {
         case .unknownZone(let zone): [zone]
         case .duplicateUID(let line): [String(line)]
         case .outOfBounds(let words), .damaged(let words), .notAccepted(let words): [words]
-        case .unsupportedRepeat(.interval(let count, _)), .unsupportedRepeat(.count(let count)): [String(count)]
-        case .unsupportedRepeat(.until(let day)): [EventTime(date: day).isoText]
-        case .unsupportedRepeat(.frequency(let text)), .unsupportedRepeat(.rulePart(let text)), .unsupportedRepeat(.ordinalDay(let text)): [text]
+        case .unsupportedRepeat(.severalRules(let count)): [String(count)]
+        case .unsupportedRepeat(.frequency(let text)), .unsupportedRepeat(.rulePart(let text)): [text]
         default: []
         }
     }
@@ -192,7 +169,6 @@ extension EventRefusal {
         switch code {
         case "cancelled": self = .cancelled
         case "allDayWithoutReminder": self = .allDayWithoutReminder
-        case "allDay": self = .allDay
         case "noReminder": self = .noReminder
         case "emailOnly": self = .emailOnly
         case "ended": guard let day = day() else { return nil }; self = .ended(day)
@@ -203,24 +179,15 @@ extension EventRefusal {
         case "noUID": self = .noUID
         case "noStart": self = .noStart
         case "noTrigger": self = .noTrigger
-        case "noEnd": self = .noEnd
-        case "secondsPastMinute": self = .secondsPastMinute
-        case "fixedReminderOnSeries": self = .fixedReminderOnSeries
         case "duplicateUID": guard let line = number() else { return nil }; self = .duplicateUID(line: line)
         case "outOfBounds": guard let first else { return nil }; self = .outOfBounds(first)
         case "damaged": guard let first else { return nil }; self = .damaged(first)
         case "notAccepted": guard let first else { return nil }; self = .notAccepted(first)
-        case "repeatIntervalWeeks", "repeatIntervalDays":
-            guard let count = number() else { return nil }
-            self = .unsupportedRepeat(.interval(count, weeks: code == "repeatIntervalWeeks"))
-        case "repeatCount": guard let count = number() else { return nil }; self = .unsupportedRepeat(.count(count))
-        case "repeatUntil": guard let day = day() else { return nil }; self = .unsupportedRepeat(.until(day))
         case "repeatFrequency": guard let first else { return nil }; self = .unsupportedRepeat(.frequency(first))
         case "repeatRulePart": guard let first else { return nil }; self = .unsupportedRepeat(.rulePart(first))
-        case "repeatOrdinalDay": guard let first else { return nil }; self = .unsupportedRepeat(.ordinalDay(first))
-        case "excludedDates": self = .unsupportedRepeat(.excludedDates)
-        case "addedDates": self = .unsupportedRepeat(.addedDates)
-        case "changedOccurrence": self = .unsupportedRepeat(.changedOccurrence)
+        case "repeatRules": guard let count = number() else { return nil }; self = .unsupportedRepeat(.severalRules(count))
+        case "exclusionRule": self = .unsupportedRepeat(.exclusionRule)
+        case "thisAndFuture": self = .unsupportedRepeat(.thisAndFuture)
         default: return nil
         }
     }

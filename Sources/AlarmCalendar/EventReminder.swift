@@ -9,18 +9,23 @@ package struct EventReminder: Codable, Hashable, Sendable {
     package var eventLocation: String?
     /// Seconds from the ring to the event's start (negative when the reminder comes after it).
     package var eventStartsAfter: Double?
+    /// True for an event kept as its calendar schedule (`AlarmRecord.calendar`: a series, an
+    /// all-day event, several reminders): when the occurrence that rings starts is the
+    /// schedule's to say (`CalendarFires.FireSource.start`), not one figure's.
+    package var eventStartsFromSchedule: Bool?
 
     package static let maxLocation = 200
 
-    package init(location: String?, startsAfter: Double?) {
+    package init(location: String?, startsAfter: Double? = nil, startsFromSchedule: Bool = false) {
         let trimmed = location.map { String($0.prefix(Self.maxLocation)) }
         eventLocation = trimmed?.isEmpty == false ? trimmed : nil
         eventStartsAfter = startsAfter == 0 ? nil : startsAfter
+        eventStartsFromSchedule = startsFromSchedule ? true : nil
     }
 
     /// Nil when there is nothing to say.
     package var metadata: String? {
-        guard eventLocation != nil || eventStartsAfter != nil else { return nil }
+        guard eventLocation != nil || eventStartsAfter != nil || eventStartsFromSchedule != nil else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
@@ -30,7 +35,7 @@ package struct EventReminder: Codable, Hashable, Sendable {
     package init?(metadata: String?) {
         guard let metadata, metadata.contains("\"event"),
             let read = try? JSONDecoder().decode(EventReminder.self, from: Data(metadata.utf8)),
-            read.eventLocation != nil || read.eventStartsAfter != nil
+            read.eventLocation != nil || read.eventStartsAfter != nil || read.eventStartsFromSchedule != nil
         else { return nil }
         self = read
     }

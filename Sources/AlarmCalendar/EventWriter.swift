@@ -16,6 +16,10 @@ enum EventWriter {
         writer.line("SUMMARY", ICalText.escape(record.presentation.alert.title.text))
         let rules = record.timeZone.flatMap(zones.rules) ?? zones.machine
         let zoneParameter: [(String, String)] = record.timeZone.map { [("TZID", $0)] } ?? []
+        if let calendar = record.calendar {
+            calendarEvent(record, calendar, now: now, marks: marks, zoneParameter: zoneParameter, to: &writer)
+            return
+        }
         switch schedule {
         case .fixed(let instant):
             if record.timeZone != nil {

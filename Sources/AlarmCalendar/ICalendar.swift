@@ -67,6 +67,15 @@ package enum ICalendar {
         }
         var results: [EventResult] = []
         var seen: [String: Int] = [:]
+        // The VEVENTs that change one occurrence (RECURRENCE-ID) belong to the event of their
+        // UID; one whose event is not in the file stands alone.
+        let events = calendars.flatMap { $0.components("VEVENT") }
+        let uid: (ICalComponent) -> String? = { $0.first("UID").map { ICalText.unescape($0.value) } }
+        let masters = Set(events.filter { $0.first("RECURRENCE-ID") == nil }.compactMap(uid))
+        var changes: [String: [ICalComponent]] = [:]
+        for event in events where event.first("RECURRENCE-ID") != nil {
+            if let id = uid(event), masters.contains(id) { changes[id, default: []].append(event) }
+        }
         for calendar in calendars {
             var reader = EventReader(zones: zones, now: now)
             // Floating times are in the calendar's zone when it names one we know.
@@ -74,7 +83,8 @@ package enum ICalendar {
                 reader.calendarZone = (name, rules)
             }
             for event in calendar.components("VEVENT") {
-                var result = reader.read(event, resolver: &resolver)
+                if event.first("RECURRENCE-ID") != nil, let id = uid(event), masters.contains(id) { continue }
+                var result = reader.read(event, changes: uid(event).flatMap { changes[$0] } ?? [], resolver: &resolver)
                 if case .alarm(let imported) = result {
                     if let earlier = seen[imported.uid] {
                         result = .refused(RefusedEvent(uid: imported.uid, summary: imported.record.presentation.alert.title.text, line: event.line,

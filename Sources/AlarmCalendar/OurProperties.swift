@@ -53,7 +53,7 @@ enum OurProperties {
 
     /// The record an event describes: our properties where present, else what `alarmctl add`
     /// gives an alarm (Stop and Snooze, the daemon's snooze length).
-    static func record(_ ours: [String: ContentLine], title: String, schedule: Alarm.Schedule, sound: AlertConfiguration.AlertSound) -> AlarmRecord {
+    static func record(_ ours: [String: ContentLine], title: String, schedule: Alarm.Schedule?, sound: AlertConfiguration.AlertSound) -> AlarmRecord {
         func text(_ name: String) -> String? { ours[prefix + name].map { ICalText.unescape($0.value) } }
         func number(_ name: String) -> Double? { ours[prefix + name].flatMap { Double($0.value) } }
         func button(_ name: String) -> AlarmButton? {

@@ -8,8 +8,8 @@ extension AlarmRecord {
     /// its length. A timer (no schedule) counting down is a timer, whatever made it count.
     /// `calendar`: the wall clock the schedule follows (the record's zone, else the machine's).
     package func snoozedUntil(calendar: FireTimeCalendar) -> Date? {
-        guard case .countdown(_, let fire, _, _) = phase, let schedule else { return nil }
+        guard case .countdown(_, let fire, _, _) = phase, schedule != nil else { return nil }
         guard countdownDuration?.preAlert != nil else { return fire }
-        return calendar.nextFire(of: schedule, after: fire.addingTimeInterval(-1)) == fire ? nil : fire
+        return nextFire(after: fire.addingTimeInterval(-1), on: calendar) == fire ? nil : fire
     }
 }

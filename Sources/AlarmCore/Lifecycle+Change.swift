@@ -14,7 +14,7 @@ extension Lifecycle {
         let wantsOff = fields.contains(.enabled) ? sent.disabledAt != nil : existing.disabledAt != nil
         let wasOff = existing.disabledAt != nil
         let skipping = existing.skippedFire.map { $0 > now } ?? false
-        let timing = configured.schedule != existing.schedule || configured.timeZone != existing.timeZone
+        let timing = configured.storedSchedule != existing.storedSchedule || configured.timeZone != existing.timeZone
             || configured.countdownDuration?.preAlert != existing.countdownDuration?.preAlert
         if wantsOff && configured.schedule == nil { throw .invalidTransition(event: .disable, state: existing.phase.state) }
 
@@ -62,7 +62,7 @@ extension Lifecycle {
     /// on/off and skip state are still `existing`'s.
     package static func configuration(of existing: AlarmRecord, with fields: Set<AlarmField>, from sent: AlarmRecord) -> AlarmRecord {
         var next = existing
-        if fields.contains(.schedule) { next.schedule = sent.schedule }
+        if fields.contains(.schedule) { next.storedSchedule = sent.storedSchedule }  // AlarmKit's or an event's
         if fields.contains(.timeZone) { next.timeZone = sent.timeZone }
         if fields.contains(.title) {
             let old = existing.presentation.alert.title.text
@@ -118,7 +118,7 @@ extension Lifecycle {
         if existing.phase.state != .scheduled, existing.disabledAt == nil { effects.append(.withdraw(existing.id)) }
         guard off, var record = fresh.record else { return Transition(record: fresh.record, effects: effects + fresh.effects) }
         // Off: waiting for its next date, with no countdown shown.
-        let fire = configured.schedule.flatMap { calendar(for: configured).nextFire(of: $0, after: now) } ?? now
+        let fire = nextFire(of: configured, after: now) ?? now
         record.phase = .scheduled(fireDate: fire)
         record.disabledAt = now
         return Transition(record: record, effects: effects + [.persist(record)])

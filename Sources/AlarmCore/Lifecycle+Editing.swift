@@ -16,7 +16,7 @@ extension Lifecycle {
         next.disabledAt = now
         next.skippedFire = nil
         if case .scheduled = record.phase {} else {
-            next.phase = .scheduled(fireDate: record.schedule.flatMap { calendar(for: record).nextFire(of: $0, after: now) } ?? now)
+            next.phase = .scheduled(fireDate: nextFire(of: record, after: now) ?? now)
         }
         return Transition(record: next, effects: effects + [.persist(next)])
     }
@@ -24,8 +24,8 @@ extension Lifecycle {
     /// On again, from now: the next date the schedule selects after now. A one-shot alarm
     /// whose date passed while it was off cannot come back (`neverFires`).
     func enable(_ record: AlarmRecord, now: Date) throws(LifecycleError) -> Transition {
-        guard record.disabledAt != nil, let schedule = record.schedule else { return Transition(record: record, effects: []) }
-        guard let fire = calendar(for: record).nextFire(of: schedule, after: now) else {
+        guard record.disabledAt != nil, record.schedule != nil else { return Transition(record: record, effects: []) }
+        guard let fire = nextFire(of: record, after: now) else {
             throw .neverFires("its date has passed; give it a new one with `edit`")
         }
         var next = record
@@ -48,8 +48,8 @@ extension Lifecycle {
         case .countdown(_, let fire, _, _) where record.schedule != nil: waitingFor = fire
         default: throw .invalidTransition(event: .skip, state: record.phase.state)
         }
-        guard record.repeats, record.disabledAt == nil, let schedule = record.schedule,
-            let fire = calendar(for: record).nextFire(of: schedule, after: waitingFor)
+        guard record.repeats, record.disabledAt == nil, record.schedule != nil,
+            let fire = nextFire(of: record, after: waitingFor)
         else { throw .invalidTransition(event: .skip, state: record.phase.state) }
         var next = record
         next.phase = .scheduled(fireDate: fire)

@@ -33,6 +33,17 @@ public struct Lifecycle: Sendable {
         return FireTimeCalendar(timeZone: rules)
     }
 
+    /// The first instant strictly after `instant` at which the record's schedule rings: an
+    /// event's (`CalendarFires`) or AlarmKit's (`FireTimeCalendar`); nil if never again.
+    package func nextFire(of record: AlarmRecord, after instant: Date) -> Date? {
+        record.nextFire(after: instant, on: calendar(for: record))
+    }
+
+    /// An event's fire times, in its zone (floating: the machine's); nil for other schedules.
+    package func calendarFires(of record: AlarmRecord) -> CalendarFires? {
+        record.calendarFires(on: calendar(for: record))
+    }
+
     // MARK: Starting
 
     /// The first phase of a new alarm. The record's own phase is ignored.
@@ -53,7 +64,8 @@ public struct Lifecycle: Sendable {
             record.phase = .countdown(startDate: now, fireDate: now + preAlert, total: preAlert, previouslyElapsed: 0)
             return Transition(record: record, effects: [.persist(record), .present(record)])
         }
-        guard let fire = calendar(for: record).nextFire(of: schedule, after: now) else {
+        guard let fire = nextFire(of: record, after: now) else {
+            if record.calendar != nil { throw .neverFires("its last reminder has passed") }
             if case .fixed = schedule { throw .neverFires("its date has already passed") }
             throw .neverFires("its schedule selects no day")
         }
@@ -154,9 +166,20 @@ public struct Lifecycle: Sendable {
         }
         // An alarm that keeps its own zone (an imported event) does not follow the machine's.
         guard record.timeZone == nil else { return Transition(record: record, effects: []) }
-        let waitingFor = FireTimeCalendar(timeZone: previous).localDate(of: fire)
-        let startOfThatDate = calendar.instant(of: waitingFor, hour: 0, minute: 0)
-        guard let moved = calendar.nextFire(of: schedule, after: max(now, startOfThatDate.addingTimeInterval(-1))), moved != fire else {
+        let moved: Date?
+        if let fires = calendarFires(of: record) {
+            // A floating event: the reminder it waited for, at the same wall time here, and
+            // never one before it.
+            let old = FireTimeCalendar(timeZone: previous)
+            let wall = old.localSeconds(of: fire)
+            let here = Date(timeIntervalSince1970: Double(LocalTimeResolver(timeZone: calendar.timeZone).instant(ofLocal: wall)))
+            moved = fires.nextFire(after: max(now, here.addingTimeInterval(-1)))
+        } else {
+            let waitingFor = FireTimeCalendar(timeZone: previous).localDate(of: fire)
+            let startOfThatDate = calendar.instant(of: waitingFor, hour: 0, minute: 0)
+            moved = calendar.nextFire(of: schedule, after: max(now, startOfThatDate.addingTimeInterval(-1)))
+        }
+        guard let moved, moved != fire else {
             return Transition(record: record, effects: [])
         }
         var next = record
@@ -196,7 +219,21 @@ public struct Lifecycle: Sendable {
     private func ring(_ record: AlarmRecord, firedFor: Date, now: Date) -> Transition {
         var next = record
         next.phase = .alerting(since: now, firedFor: firedFor)
-        return Transition(record: next, effects: [.persist(next), .startSound(next), .present(next)])
+        // A retitled occurrence rings with its own title; the alarm keeps the event's.
+        let shown = ringing(next, firedFor: firedFor)
+        return Transition(record: next, effects: [.persist(next), .startSound(shown), .present(shown)])
+    }
+
+    /// The record as it rings for `firedFor`: with the title of the occurrence that rings,
+    /// when a calendar changed that one occurrence's title.
+    package func ringing(_ record: AlarmRecord, firedFor: Date) -> AlarmRecord {
+        guard let fires = calendarFires(of: record),
+              let override = fires.sources(at: firedFor).compactMap(\.override).first,
+              let title = record.calendar?.overrides[override].title
+        else { return record }
+        var shown = record
+        shown.presentation.alert.title = .init(title)
+        return shown
     }
 
     /// The alarm's occurrence is over: a repeating alarm moves to its next date, others go.
@@ -213,7 +250,7 @@ public struct Lifecycle: Sendable {
     }
 
     private func moveOn(_ record: AlarmRecord, after instant: Date, now: Date, effects: [LifecycleEffect]) -> Transition {
-        guard record.repeats, let schedule = record.schedule, let fire = calendar(for: record).nextFire(of: schedule, after: instant) else {
+        guard record.repeats, let fire = nextFire(of: record, after: instant) else {
             if let kept = keptOff(record, after: instant, now: now) { return Transition(record: kept, effects: effects + [.persist(kept)]) }
             return Transition(record: nil, effects: effects + [.delete(record.id)])
         }
@@ -223,18 +260,20 @@ public struct Lifecycle: Sendable {
         return chain(Transition(record: next, effects: effects + [.persist(next)]), now: now)
     }
 
-    /// A one-off alarm of the person's own tools, after it rang (or was missed): kept, turned
-    /// off, waiting for the date its schedule would select next (a dated one keeps its date),
-    /// so turning it on again or giving it a new date uses it again. Nil: it goes.
+    /// A one-off alarm of the person's own tools, after it rang (or was missed), or an event's
+    /// series of theirs that ended (COUNT, UNTIL, its last date): kept, turned off, waiting for
+    /// the date its schedule would select next (a dated one keeps its date, an ended series the
+    /// moment it last rang), so turning it on again or giving it a new date uses it again. Nil:
+    /// it goes (an app's alarms, a subscribed calendar's events).
     private func keptOff(_ record: AlarmRecord, after instant: Date, now: Date) -> AlarmRecord? {
         guard let schedule = record.schedule, policy.keptAfterRinging.contains(record.appID) else { return nil }
         var kept = record
         kept.disabledAt = now
         kept.skippedFire = nil
-        if case .fixed(let date) = schedule {
+        if record.calendar == nil, case .fixed(let date) = schedule {
             kept.phase = .scheduled(fireDate: date)
         } else {
-            kept.phase = .scheduled(fireDate: calendar(for: record).nextFire(of: schedule, after: instant) ?? instant)
+            kept.phase = .scheduled(fireDate: nextFire(of: record, after: instant) ?? instant)
         }
         return kept
     }

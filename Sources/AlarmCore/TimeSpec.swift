@@ -11,17 +11,21 @@ import AlarmModel
 /// | ISO 8601 | `2026-06-09T09:41:00+02:00`, `...Z`, no offset = local | fixed |
 /// | duration | `90s`, `5m`, `1h30m`, `2h`, `1:30:00`, `in 10m`, `in 90` | countdown |
 /// | German | `morgen 7 Uhr`, `heute 19 Uhr`, `werktags 6.30`, `täglich 7:00`, `in 5 Minuten` | as the English |
+/// | repeats | `every 2 weeks mon 7:00`, `monthly on the 15th 9:00`, `alle 2 Wochen 7:00`, `10 times` | an event's schedule |
 ///
 /// Four digits are a clock time (`0730`, `1930`); a bare number of one or two digits is
 /// refused where a time could also be meant (`30`: 30m or 7:30?).
-public enum TimeSpec: Hashable, Sendable {
+package enum TimeSpec: Hashable, Sendable {
     case schedule(Alarm.Schedule)
     case countdown(TimeInterval)
+    /// A repeating spec beyond weekdays (`every 2 weeks`, `monthly on the 15th`, `until`,
+    /// `10 times`): an event's schedule in the machine's zone (`RecurringSpecParser`).
+    case calendar(CalendarSchedule)
 
     /// Parses `text`. `now` and `timeZone` place `today`/`tomorrow` and local dates, and
     /// refuse fixed times that are already past. `weekdays`: the day names taken besides
     /// English's (the person's locale's).
-    public static func parse(_ text: String, now: Date, timeZone: ZoneRules, weekdays: WeekdayNames = .english) throws(TimeSpecError) -> TimeSpec {
+    package static func parse(_ text: String, now: Date, timeZone: ZoneRules, weekdays: WeekdayNames = .english) throws(TimeSpecError) -> TimeSpec {
         let words = germanWords(specWords(text))
         guard let first = words.first else {
             throw TimeSpecError(.empty, .empty(.spec), input: text, offset: 0, length: 1)
@@ -32,6 +36,9 @@ public enum TimeSpec: Hashable, Sendable {
                                     input: text, offset: first.offset + first.length + 1, length: 1)
             }
             return .countdown(try DurationParser.parse(rest(of: text, from: words[1]), in: text, allowsShortForms: true))
+        }
+        if RecurringSpecParser.applies(to: words) {
+            return .calendar(try RecurringSpecParser.parse(words, input: text, now: now, calendar: FireTimeCalendar(timeZone: timeZone), weekdays: weekdays))
         }
         if let negative = DurationParser.negative(first, in: text) { throw negative }
         if DurationParser.looksLikeDuration(first, next: words.dropFirst().first) {
@@ -81,7 +88,7 @@ public enum TimeSpec: Hashable, Sendable {
 
     /// A duration alone, for options like `--snooze 9m` and `timer 5m`: also takes `M:SS`
     /// (`5:00` is five minutes) and bare seconds (`90`).
-    public static func parseDuration(_ text: String) throws(TimeSpecError) -> TimeInterval {
+    package static func parseDuration(_ text: String) throws(TimeSpecError) -> TimeInterval {
         let characters = Array(text)
         let whole = SpecText(characters: characters, positions: Array(characters.indices))
         let words = specWords(text)
@@ -91,7 +98,7 @@ public enum TimeSpec: Hashable, Sendable {
 
     /// An instant, for options like `--from`: ISO 8601 with or without offset,
     /// `YYYY-MM-DD HH:MM`, or `YYYY-MM-DD` (its midnight, by the DST policy). Past is fine.
-    public static func parseInstant(_ text: String, timeZone: ZoneRules) throws(TimeSpecError) -> Date {
+    package static func parseInstant(_ text: String, timeZone: ZoneRules) throws(TimeSpecError) -> Date {
         let words = specWords(text)
         let calendar = FireTimeCalendar(timeZone: timeZone)
         let dates = DateParser(input: text, calendar: calendar)

@@ -33,6 +33,8 @@ public struct TimeSpecError: Error, Hashable, Sendable, CustomStringConvertible 
         case instant
         /// A duration: 90s, 5m, 1h30m or 1:30:00.
         case duration
+        /// A repeat beyond weekdays: every 2 weeks mon 7:00, monthly on the 15th 9:00, ...
+        case repeats
     }
 
     /// The parts of a clock or date-time a number can be.
@@ -102,8 +104,36 @@ public struct TimeSpecError: Error, Hashable, Sendable, CustomStringConvertible 
         case missingWeekday(spec: String, examples: String)
         case unknownWeekday(String, spec: String, examples: String, suggestion: String?)
         case unknownDay(String, spec: String, examples: String, suggestion: String?)
-        /// A message made elsewhere, as it was written (English).
-        case described(String)
+        // Repeats beyond weekdays (`every 2 weeks`, `monthly on the 15th`, `until`, `10 times`).
+        /// `until` with no date after it.
+        case missingUntilDate
+        case unreadableUntilDate(String)
+        /// `until` a day before the first time the series would ring (`first`, YYYY-MM-DD).
+        case untilBeforeFirst(until: String, first: String)
+        /// `N times` with N beyond `max`.
+        case tooManyTimes(String, max: Int)
+        /// `every N` with N beyond `max`.
+        case intervalOutOfRange(String, max: Int)
+        /// No time of day in a repeating spec.
+        case missingRepeatTime(spec: String)
+        /// A time and an end but nothing that says how it repeats.
+        case missingRepeat(spec: String)
+        /// The rule selects no date at all.
+        case neverHappens(spec: String)
+        /// `every` with nothing after it.
+        case missingRepeatUnit(after: String)
+        /// `every` followed by what is no unit or weekday.
+        case unknownRepeatUnit(String, after: String)
+        /// `first monday of each X` where X is no month.
+        case expectedMonth(String)
+        case unknownRepeatWord(String)
+        case unreadableRepeatDays(String, examples: String)
+        case unreadableMonthDay(String)
+        /// `yearly on 3` with no month (or no day).
+        case missingDayOrMonth(String)
+        case unreadableMonthName(String)
+        case unreadableDayOfMonth(String)
+        case unexpectedInRepeat(String, spec: String)
     }
 
     public var kind: Kind
@@ -118,11 +148,6 @@ public struct TimeSpecError: Error, Hashable, Sendable, CustomStringConvertible 
         self.input = input
         self.offset = max(0, offset)
         self.length = max(1, length)
-    }
-
-    /// An error with a message already worded (in English): for parsers that say their own.
-    public init(_ kind: Kind, _ message: String, input: String, offset: Int, length: Int) {
-        self.init(kind, .described(message), input: input, offset: offset, length: length)
     }
 
     /// For logs and tests: the kind, the place and the reason's data, in no language.

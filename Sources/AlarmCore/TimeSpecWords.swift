@@ -123,17 +123,43 @@ let germanKeywords: [String: String] = [
     "mittag": "noon", "mitternacht": "midnight",
 ]
 
+/// German's words for the repeats beyond weekdays (`RecurringSpecParser`): `alle 2 Wochen`,
+/// `monatlich am 15.`, `jeden ersten Montag`, `jährlich am 3. Mai`, `bis 2026-12-31`, `10-mal`.
+/// Not offered as suggestions: most are close to English words that mean something else.
+let germanRepeatWords: [String: String] = [
+    "alle": "every", "jeden": "every", "jede": "every", "jedes": "every",
+    "wöchentlich": "weekly", "woechentlich": "weekly", "zweiwöchentlich": "biweekly", "zweiwoechentlich": "biweekly",
+    "monatlich": "monthly", "jährlich": "yearly", "jaehrlich": "yearly",
+    "tag": "day", "tage": "days", "woche": "week", "wochen": "weeks",
+    "monat": "month", "monate": "months", "monats": "month", "jahr": "year", "jahre": "years",
+    "bis": "until", "mal": "times",
+    "erste": "first", "ersten": "first", "erster": "first", "zweite": "second", "zweiten": "second",
+    "dritte": "third", "dritten": "third", "vierte": "fourth", "vierten": "fourth",
+    "fünfte": "fifth", "fünften": "fifth", "letzte": "last", "letzten": "last", "letzter": "last",
+    "januar": "january", "jänner": "january", "februar": "february", "märz": "march", "maerz": "march", "mär": "mar",
+    "mai": "may", "juni": "june", "juli": "july", "oktober": "october", "okt": "oct", "dezember": "december", "dez": "dec",
+]
+
 /// The English keywords a spec reads, for suggestions.
 let englishKeywords = ["today", "tomorrow", "daily", "everyday", "weekdays", "weekends", "noon", "midnight"]
 
-/// The words of a spec with German's read as English's: the keywords, `um` (at) and `am
-/// Wochenende` left out, `19 Uhr` as 19:00, and a clock time with a dot (`7.30`, as German
-/// and British write it) or four digits (`0730`, `1930`) as one with a colon.
+/// The words of a spec with German's read as English's: the keywords and the repeats' words,
+/// `um` (at) and `am Wochenende` left out, `19 Uhr` as 19:00, `10-mal` as `10 times`, and a
+/// clock time with a dot (`7.30`, as German and British write it) or four digits (`0730`,
+/// `1930`) as one with a colon.
 func germanWords(_ words: [SpecText]) -> [SpecText] {
     var out: [SpecText] = []
     for (index, word) in words.enumerated() {
-        let lower = word.lower
+        let lower = word.lower.lowercased()
         if lower == "um" { continue }
+        if let (number, times) = timesWord(word) {
+            out += [number, times]
+            continue
+        }
+        if let english = germanRepeatWords[lower] {
+            out.append(word.read(as: english))
+            continue
+        }
         if lower == "am", index + 1 < words.count, germanKeywords[words[index + 1].lower] == "weekends" { continue }
         if lower == "uhr", let previous = out.last, let clock = hourOnly(previous) ?? (previous.characters.contains(":") ? previous : nil) {
             out[out.count - 1] = clock
@@ -142,6 +168,16 @@ func germanWords(_ words: [SpecText]) -> [SpecText] {
         out.append(clockWithColon(germanKeywords[lower].map(word.read(as:)) ?? word))
     }
     return out
+}
+
+/// `10-mal`, `10mal` as `10` and `times`; nil for other words.
+private func timesWord(_ word: SpecText) -> (SpecText, SpecText)? {
+    let lower = word.lower
+    guard lower.hasSuffix("mal"), lower.count > 3 else { return nil }
+    var digits = word.count - 3
+    if word.characters[digits - 1] == "-" { digits -= 1 }
+    guard digits > 0, word.characters[0..<digits].allSatisfy(isASCIIDigit) else { return nil }
+    return (word.slice(0..<digits), word.slice(word.count - 3..<word.count).read(as: "times"))
 }
 
 /// `19` (before `Uhr`) as `19:00`.

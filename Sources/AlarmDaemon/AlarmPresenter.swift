@@ -105,7 +105,14 @@ final class AlarmPresenter: PresentationOutput {
         guard fromCalendar, let event = EventReminder(metadata: record.metadata) else {
             return DaemonText.ringingBody(time: time(firedFor, zone: zone), app: app)
         }
-        let start = event.eventStartsAfter.map { time(firedFor.addingTimeInterval($0), zone: zone) }
+        var startsAt = event.eventStartsAfter.map { firedFor.addingTimeInterval($0) }
+        if event.eventStartsFromSchedule == true, let schedule = record.calendar, !schedule.isAllDay {
+            // The occurrence that rings, from the event's own schedule in its own zone.
+            let rules = record.timeZone.flatMap { ZoneRules.named($0) } ?? zone
+            startsAt = record.calendarFires(on: FireTimeCalendar(timeZone: rules))?.sources(at: firedFor).compactMap(\.start).first
+            if startsAt == firedFor { startsAt = nil }
+        }
+        let start = startsAt.map { time($0, zone: zone) }
         return DaemonText.eventBody(startsAt: start, ringTime: time(firedFor, zone: zone), location: event.eventLocation, app: app)
     }
 

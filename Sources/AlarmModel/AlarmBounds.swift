@@ -59,6 +59,13 @@ package enum AlarmBounds {
         case nil:
             break
         }
+        if let calendar = record.calendar {
+            try checkCalendar(calendar)
+            // Floating (all-day) dates follow the machine's zone; a zone would fix them.
+            if calendar.isAllDay, record.timeZone != nil {
+                throw Violation(field: "timeZone", limit: "none for an all-day schedule, whose dates follow the machine's zone")
+            }
+        }
         if let preAlert = record.countdownDuration?.preAlert { try checkDuration(preAlert, "countdownDuration.preAlert") }
         if let postAlert = record.countdownDuration?.postAlert { try checkDuration(postAlert, "countdownDuration.postAlert") }
         try checkPresentation(record.presentation)

@@ -7,7 +7,8 @@ package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     package var id: UUID
     /// Who scheduled it: used for sound lookup and the per-app cap.
     package var appID: String
-    package var schedule: Alarm.Schedule?
+    /// When it rings: AlarmKit's schedule, or a calendar's (`calendar`); see `ScheduleKind`.
+    private var scheduleKind: ScheduleKind?
     package var countdownDuration: Alarm.CountdownDuration?
     /// Boxed: the largest part of a record, and the one that changes least (see `Boxed`).
     @Boxed package var presentation: AlarmPresentation
@@ -40,7 +41,7 @@ package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     ) {
         self.id = id
         self.appID = appID
-        self.schedule = schedule
+        self.scheduleKind = schedule.map(ScheduleKind.alarmKit)
         self.countdownDuration = countdownDuration
         self.presentation = presentation
         self.tintColor = tintColor
@@ -76,13 +77,74 @@ package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
         }
     }
 
+    /// An alarm's schedule: AlarmKit's (a date, or a time once or on weekdays), or an event's
+    /// as a calendar wrote it. In JSON the first is AlarmKit's shape (`{"fixed":…}`,
+    /// `{"relative":…}`) and the second `{"calendar":…}`, a case an older reader refuses, so
+    /// that an older alarmd sets the row aside instead of ringing a rule it cannot see.
+    package enum ScheduleKind: Hashable, Sendable, Codable {
+        case alarmKit(Alarm.Schedule)
+        indirect case calendar(CalendarSchedule)
+
+        package init(from decoder: any Decoder) throws {
+            if let container = try? decoder.container(keyedBy: CaseKey.self), container.contains(CaseKey("calendar")) {
+                _ = try container.singleCase(of: ["calendar"])
+                self = .calendar(try container.decode(CalendarSchedule.self, forKey: CaseKey("calendar")))
+            } else {
+                self = .alarmKit(try Alarm.Schedule(from: decoder))
+            }
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .alarmKit(let schedule):
+                try schedule.encode(to: encoder)
+            case .calendar(let calendar):
+                var container = encoder.container(keyedBy: CaseKey.self)
+                try container.encode(calendar, forKey: CaseKey("calendar"))
+            }
+        }
+    }
+
+    /// AlarmKit's schedule; for an event's schedule, its AlarmKit-shaped view
+    /// (`CalendarSchedule.alarmKitSchedule`). Setting it replaces an event's schedule.
+    package var schedule: Alarm.Schedule? {
+        get {
+            switch scheduleKind {
+            case .alarmKit(let schedule): schedule
+            case .calendar(let calendar): calendar.alarmKitSchedule
+            case nil: nil
+            }
+        }
+        set { scheduleKind = newValue.map(ScheduleKind.alarmKit) }
+    }
+
+    /// The event's schedule when the alarm came from a calendar (or `alarmctl add every 2
+    /// weeks …`); nil for AlarmKit's schedules and timers. Setting nil removes the schedule.
+    package var calendar: CalendarSchedule? {
+        get { if case .calendar(let calendar) = scheduleKind { calendar } else { nil } }
+        set { scheduleKind = newValue.map(ScheduleKind.calendar) }
+    }
+
+    /// The schedule as stored: what the record codec writes under `schedule`.
+    package var storedSchedule: ScheduleKind? {
+        get { scheduleKind }
+        set { scheduleKind = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, appID, scheduleKind = "schedule", countdownDuration, presentation, tintColor, metadata, sound, phase
+        case disabledAt, skippedFire, timeZone, calendarUID
+    }
+
     /// The AlarmKit-shaped snapshot.
     package var alarm: Alarm {
         Alarm(id: id, schedule: schedule, countdownDuration: countdownDuration, state: phase.state)
     }
 
-    /// Whether the schedule fires again after this fire (a weekly schedule with any day).
+    /// Whether the schedule fires again after this fire (a weekly schedule with any day, an
+    /// event that repeats or has more than one reminder).
     package var repeats: Bool {
+        if let calendar { return calendar.mayRingAgain }
         if case .relative(let relative) = schedule, case .weekly(let days) = relative.repeats {
             return !days.isEmpty
         }

@@ -41,8 +41,18 @@ enum StoreSchema {
                 CREATE INDEX "alarm_on_calendarUID" ON "alarm"("calendarUID");
                 """#)
         }
+        migrator.register(calendarSchedules) { _ in
+            // Nothing to change in the tables: from now on a record's JSON may hold an event's
+            // schedule (`"schedule":{"calendar":…}`), which an older alarmd cannot read. It sets
+            // such a row aside (kept, counted, reported as from a newer version) rather than
+            // ringing a rule it cannot see. Recorded so the file says it is this new, and so
+            // that the copy before it (`alarms.sqlite.before-v6`) is one an older alarmd reads
+            // whole: the way back after a downgrade.
+        }
         return migrator
     }
+
+    static let calendarSchedules = "v6: calendar schedules"
 
     /// The columns this version reads and writes. A file whose migration table says it is
     /// up to date but lacks one of them was not written by any version of alarmd.

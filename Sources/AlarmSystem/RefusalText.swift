@@ -10,7 +10,6 @@ package enum RefusalText {
         switch refusal {
         case .cancelled: tr("cancelled")
         case .allDayWithoutReminder: tr("all-day event without a reminder")
-        case .allDay: tr("all-day event: alarms here cannot ring for its reminder yet")
         case .noReminder: tr("no reminder")
         case .emailOnly: tr("its reminders only send e-mail")
         case .ended(let day): tr("ended on %s", EventTime(date: day).isoText)
@@ -19,9 +18,6 @@ package enum RefusalText {
         case .noUID: tr("no UID, so a second import or sync could not find it again")
         case .noStart: tr("no start time (DTSTART)")
         case .noTrigger: tr("its reminder has no time (TRIGGER)")
-        case .noEnd: tr("its reminder is relative to the end, and the event has no end")
-        case .secondsPastMinute: tr("its reminder is at seconds past a minute; alarms ring on the minute")
-        case .fixedReminderOnSeries: tr("repeating event with its reminder at one fixed time: it would ring once, not each time")
         case .duplicateUID(let line): tr("the same UID as the event on line %s", String(line))
         case .outOfBounds(let words): tr("a value an alarm cannot hold: %s", words)
         case .unsupportedRepeat(let limit): repeatLimit(limit)
@@ -32,19 +28,13 @@ package enum RefusalText {
 
     private static func repeatLimit(_ limit: EventRefusal.RepeatLimit) -> String {
         switch limit {
-        case .interval(let count, let weeks):
-            weeks ? tr("repeats every %s weeks; alarms here repeat every week", String(count))
-                : tr("repeats every %s days; alarms here repeat every day", String(count))
-        case .count(let count): tr("ends after %s times; alarms here repeat until deleted", String(count))
-        case .until(let day): tr("ends on %s; alarms here repeat until deleted", EventTime(date: day).isoText)
-        case .frequency("monthly"): tr("repeats monthly; alarms here repeat on days of the week")
-        case .frequency("yearly"): tr("repeats yearly; alarms here repeat on days of the week")
+        case .frequency(let other) where ["hourly", "minutely", "secondly"].contains(other):
+            tr("repeats more than once a day (FREQ=%s); alarms here repeat at most daily", other.uppercased())
         case .frequency(let other): tr("repeats by a rule alarms here cannot follow (FREQ=%s)", other.uppercased())
         case .rulePart(let part): tr("its repeat rule uses %s, which alarms here cannot follow", part)
-        case .ordinalDay(let day): tr("repeats on a numbered weekday of the month (%s), which alarms here cannot follow", day)
-        case .excludedDates: tr("leaves out some dates (EXDATE), which alarms here cannot hold")
-        case .addedDates: tr("adds single dates (RDATE), which alarms here cannot hold")
-        case .changedOccurrence: tr("changes one occurrence of a repeating event, which alarms here cannot hold")
+        case .severalRules(let count): tr("has %s repeat rules (RRULE); calendars write one", String(count))
+        case .exclusionRule: tr("leaves out dates by a rule (EXRULE), which RFC 5545 no longer has")
+        case .thisAndFuture: tr("changes an occurrence and all after it at once (RANGE=THISANDFUTURE), which alarms here cannot follow yet")
         }
     }
 

@@ -71,7 +71,25 @@ extension TimeSpecError {
         case .unknownDay(let word, let spec, let examples, let suggestion):
             suggestion.map { tr("unknown day '%1$s' in '%2$s': did you mean '%3$s'?", word, spec, $0) }
                 ?? tr("unknown day '%1$s' in '%2$s' (use today, tomorrow, a date like 2026-06-09, %3$s, or daily, weekdays, weekends)", word, spec, examples)
-        case .described(let message): message
+        case .missingUntilDate: tr("missing date after 'until' (e.g. until 2026-12-31)")
+        case .unreadableUntilDate(let word): tr("can't read date '%1$s' after 'until' (%2$s)", word, Self.words(.date))
+        case .untilBeforeFirst(let until, let first): tr("'until %1$s' is before the first time it would ring (%2$s)", until, first)
+        case .tooManyTimes(let word, let max): tr("%1$s times: at most %2$s times", word, String(max))
+        case .intervalOutOfRange(let word, let max): tr("every %1$s: write every 1 to every %2$s", word, String(max))
+        case .missingRepeatTime(let spec): tr("missing time in '%1$s' (e.g. %2$s)", spec, Self.words(.repeats))
+        case .missingRepeat(let spec): tr("missing how it repeats in '%1$s' (e.g. %2$s)", spec, Self.words(.repeats))
+        case .neverHappens(let spec): tr("'%s' never happens", spec)
+        case .missingRepeatUnit(let after): tr("missing days, weeks, months or years after '%s'", after)
+        case .unknownRepeatUnit(let word, let after):
+            tr("can't read '%1$s' after '%2$s' (days, weeks, months, years or a weekday; e.g. %3$s)", word, after, Self.words(.repeats))
+        case .expectedMonth(let word): tr("can't read '%s' (e.g. first monday of each month 9:00)", word)
+        case .unknownRepeatWord(let word): tr("can't read '%1$s' in a repeating spec (e.g. %2$s)", word, Self.words(.repeats))
+        case .unreadableRepeatDays(let word, let examples): tr("can't read '%1$s' as days of the week (%2$s)", word, Self.dayAdvice(examples))
+        case .unreadableMonthDay(let word): tr("can't read '%s' as a day of the month (15th, last day, first monday)", word)
+        case .missingDayOrMonth(let word): tr("%s: give the day and the month (3 may, may 3)", word)
+        case .unreadableMonthName(let word): tr("can't read '%s' as a month (january ... december, jan ... dec)", word)
+        case .unreadableDayOfMonth(let word): tr("can't read '%s' as a day of that month", word)
+        case .unexpectedInRepeat(let word, let spec): tr("unexpected '%1$s' in '%2$s' (e.g. %3$s)", word, spec, Self.words(.repeats))
         }
     }
 
@@ -87,6 +105,8 @@ extension TimeSpecError {
         case .offset: tr("end with Z, +HH:MM or -HH:MM, as in 2026-06-09T09:41:00+02:00")
         case .instant: tr("use 2026-06-09T09:41:00+02:00, 2026-06-09 09:41 or 2026-06-09")
         case .duration: tr("use 90s, 5m, 1h30m or 1:30:00")
+        case .repeats:
+            tr("every 2 weeks mon 7:00, monthly on the 15th 9:00, first monday of each month 9:00, yearly on 3 may 9:00; end with until 2026-12-31 or 10 times")
         }
     }
 

@@ -36,7 +36,7 @@ package struct RecordReader: Sendable {
     package func record(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmRecord {
         var id: UUID?, appID: String?, presentation: AlarmPresentation?, tintColor: Color?
         var sound: SoundSettings?, phase: AlarmRecord.Phase?
-        var schedule: Alarm.Schedule??, countdownDuration: Alarm.CountdownDuration??, metadata: String??
+        var schedule: AlarmRecord.ScheduleKind??, countdownDuration: Alarm.CountdownDuration??, metadata: String??
         var disabledAt: Date??, skippedFire: Date??, timeZone: String??, calendarUID: String??
         try c.object { c, key throws(JSONMismatch) in
             switch key {
@@ -61,16 +61,18 @@ package struct RecordReader: Sendable {
                            ("sound", sound == nil), ("phase", phase == nil)].filter(\.1).map(\.0)
             throw JSONMismatch("missing \(missing.joined(separator: ", "))")
         }
-        return AlarmRecord(
-            id: id, appID: appID, schedule: schedule ?? nil, countdownDuration: countdownDuration ?? nil,
+        var record = AlarmRecord(
+            id: id, appID: appID, schedule: nil, countdownDuration: countdownDuration ?? nil,
             presentation: presentation, tintColor: tintColor, metadata: metadata ?? nil, sound: sound, phase: phase,
             disabledAt: disabledAt ?? nil, skippedFire: skippedFire ?? nil,
             timeZone: timeZone ?? nil, calendarUID: calendarUID ?? nil)
+        record.storedSchedule = schedule ?? nil
+        return record
     }
 
     // MARK: Scalars
 
-    private func readDate(_ c: inout JSONCursor) throws(JSONMismatch) -> Date {
+    func readDate(_ c: inout JSONCursor) throws(JSONMismatch) -> Date {
         let seconds = try c.double()
         switch dates {
         case .sinceReferenceDate: return Date(timeIntervalSinceReferenceDate: seconds)
@@ -92,13 +94,14 @@ package struct RecordReader: Sendable {
     /// An enum with associated values is `{"case": payload}`, exactly one key. (Labeled
     /// payloads are objects of their labels; unlabeled ones are the value itself, as
     /// OpenAlarmKit's WireCoding writes them.)
-    private func readSchedule(_ c: inout JSONCursor) throws(JSONMismatch) -> Alarm.Schedule {
-        var schedule: Alarm.Schedule?
+    private func readSchedule(_ c: inout JSONCursor) throws(JSONMismatch) -> AlarmRecord.ScheduleKind {
+        var schedule: AlarmRecord.ScheduleKind?
         try c.object { c, key throws(JSONMismatch) in
             guard schedule == nil else { throw JSONMismatch() }
             switch key {
-            case "fixed": schedule = .fixed(try readDate(&c))
-            case "relative": schedule = .relative(try readRelative(&c))
+            case "fixed": schedule = .alarmKit(.fixed(try readDate(&c)))
+            case "relative": schedule = .alarmKit(.relative(try readRelative(&c)))
+            case "calendar": schedule = .calendar(try readCalendar(&c))
             default: throw JSONMismatch()
             }
         }

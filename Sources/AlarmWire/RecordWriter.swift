@@ -75,9 +75,18 @@ package enum RecordWriter {
         phase(record.phase, to: &writer, dates)
         writer.key("presentation", in: &object)
         presentation(record.presentation, to: &writer)
-        if let schedule = record.schedule {
+        switch record.storedSchedule {
+        case .alarmKit(let schedule):
             writer.key("schedule", in: &object)
             self.schedule(schedule, to: &writer, dates)
+        case .calendar(let calendar):
+            writer.key("schedule", in: &object)
+            var outer = writer.beginObject()
+            writer.key("calendar", in: &outer)
+            self.calendar(calendar, to: &writer, dates)
+            writer.endObject(outer)
+        case nil:
+            break
         }
         if let skippedFire = record.skippedFire {
             writer.key("skippedFire", in: &object)
@@ -97,7 +106,7 @@ package enum RecordWriter {
 
     /// Dates travel as seconds since 1970 (`AlarmProtocol.encoder()`); the store keeps
     /// JSONEncoder's default, seconds since 2001.
-    private static func date(_ date: Date, to writer: inout JSONTextWriter, _ dates: RecordReader.Dates) {
+    static func date(_ date: Date, to writer: inout JSONTextWriter, _ dates: RecordReader.Dates) {
         switch dates {
         case .since1970: writer.double(date.timeIntervalSince1970)
         case .sinceReferenceDate: writer.double(date.timeIntervalSinceReferenceDate)

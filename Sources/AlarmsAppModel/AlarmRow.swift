@@ -154,7 +154,9 @@ package struct AlarmRowMaker: Sendable {
     }
 
     func time(of record: AlarmRecord) -> String {
-        switch record.schedule {
+        // An event's reminders may ring at several times: the next one's, on this clock.
+        if record.calendar != nil, let next = Self.nextFire(record) { return localTime.time(next, zone: zone, seconds: false) }
+        return switch record.schedule {
         case .relative(let relative): localTime.time(hour: relative.time.hour, minute: relative.time.minute)
         case .fixed(let date): localTime.time(date, zone: zone, seconds: false)
         case nil: ""
@@ -162,6 +164,7 @@ package struct AlarmRowMaker: Sendable {
     }
 
     func repeatText(of record: AlarmRecord, now: Date) -> String {
+        if let calendar = record.calendar { return TerminalSafe.text(RecurrenceWords.text(calendar, localTime: localTime)) }
         switch record.schedule {
         case .relative(let relative):
             if case .weekly(let days) = relative.repeats, !days.isEmpty { return WeekdaySet(days).text(localTime: localTime) }

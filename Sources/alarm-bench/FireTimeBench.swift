@@ -50,6 +50,28 @@ struct FireTimeBench: AsyncParsableCommand {
             report("nextFire \(name)", value: perCall, unit: "µs", goal: goal, checksum: checksum)
         }
 
+        // Events' schedules (`CalendarFires`): the next fire comes from the instant asked
+        // about, never from a walk of the series, except a COUNT, which counts from the start
+        // (here 730 daily occurrences from 2025).
+        let everyOtherWeek = CalendarSchedule(
+            start: CalendarDateTime(year: 2024, month: 9, day: 2, secondOfDay: 66_600), rule: try! RecurrenceRule(text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR"),
+            alerts: [CalendarAlert(trigger: .start(CalendarDuration(days: -1))), CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)))])
+        let firstMonday = CalendarSchedule(start: CalendarDateTime(year: 2020, month: 1, day: 6, secondOfDay: 32_400), rule: try! RecurrenceRule(text: "FREQ=MONTHLY;BYDAY=1MO"))
+        let counted = CalendarSchedule(start: CalendarDateTime(year: 2025, month: 1, day: 1, secondOfDay: 9_000), rule: try! RecurrenceRule(text: "FREQ=DAILY;COUNT=730"))
+        let calendarCalls = max(1, calls / 20)
+        for (name, schedule) in [("every other week, two reminders", everyOtherWeek), ("first Monday monthly", firstMonday), ("daily, COUNT=730", counted)] {
+            let fires = CalendarFires(schedule: schedule, calendar: calendar, floating: false)
+            var checksum = 0.0
+            let elapsed = ContinuousClock().measure {
+                for call in 0..<calendarCalls {
+                    // 1,447 s apart: every minute of the day over the run, and a year or more.
+                    let reference = start.addingTimeInterval(Double(call) * 1_447)
+                    checksum += fires.nextFire(after: reference)?.timeIntervalSince1970 ?? 0
+                }
+            }
+            report("nextFire event: \(name)", value: elapsed.microseconds / Double(calendarCalls), unit: "µs", goal: 50, checksum: checksum)
+        }
+
         // What alarmctl and alarmd pay once at start: read and parse the zone file.
         var loaded = 0
         let loadTime = ContinuousClock().measure {

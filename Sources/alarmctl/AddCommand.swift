@@ -12,7 +12,11 @@ struct AddCommand: ParsableCommand {
         discussion: """
             SPEC is a time (7:30, 7am, noon), days and a time (daily 7:00, weekdays 6:30, \
             mon,wed,fri 7:00; your locale's day names work too: montag 7:00), a date and a time \
-            (tomorrow 7:00, 2026-06-09 09:41), or a duration from now (10m). The alarm has a \
+            (tomorrow 7:00, 2026-06-09 09:41), or a duration from now (10m). Longer repeats: \
+            every 2 days 7:00, every 2 weeks mon,fri 7:00, every other week 7:00, monthly on the \
+            15th 9:00, monthly on the last day 9:00, first monday of each month 9:00, last fri of \
+            every month 17:00, yearly on 3 may 9:00, every 3 months on the 1st 9:00; any repeat \
+            may end: ... until 2026-12-31, ... 10 times (weekdays 6:30 until 2026-12-19). The alarm has a \
             Snooze button unless --no-snooze. Adding one with the same time and title as an \
             existing alarm warns, and adds it. See docs/CLI.md.
             """)
@@ -32,10 +36,12 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try TitleOption.check(title)
         let now = Date()
-        let schedule: Alarm.Schedule
+        var schedule: Alarm.Schedule?
+        var calendar: CalendarSchedule?
         switch try SpecInput.parse(spec, now: now) {
         case .schedule(let parsed): schedule = parsed
         case .countdown(let seconds): schedule = .fixed(now.addingTimeInterval(seconds))
+        case .calendar(let parsed): calendar = parsed
         }
         if noSnooze && (snooze != nil || labelSnooze != nil) {
             complain(Text.noSnoozeWithSnoozeOrLabel)
@@ -57,11 +63,12 @@ struct AddCommand: ParsableCommand {
         } else if !noSnooze {
             presentation.countdown = .init(title: .init(Text.snoozedTitle(title)))
         }
-        let record = AlarmRecord(
+        var record = AlarmRecord(
             id: UUID(), appID: DaemonLink.appID, schedule: schedule,
             countdownDuration: preAlert == nil && postAlert == nil ? nil : .init(preAlert: preAlert, postAlert: postAlert),
             presentation: presentation,
             sound: try SpecInput.sound(name: sound, volume: volume, ramp: ramp), phase: .scheduled(fireDate: now))
+        if let calendar { record.calendar = calendar }
         // Twice the same alarm is more often a slip (a command run again) than a wish.
         let twins = AlarmReference.twins(of: record, in: try link.alarms())
         guard let scheduled = try link.send(.schedule, record: record).record else { return }

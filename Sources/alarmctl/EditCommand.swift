@@ -44,6 +44,10 @@ struct EditCommand: ParsableCommand {
             switch try SpecInput.parse([at], now: now) {
             case .schedule(let parsed): record.schedule = parsed
             case .countdown(let seconds): record.schedule = .fixed(now.addingTimeInterval(seconds))
+            case .calendar(let parsed):
+                record.calendar = parsed
+                record.timeZone = nil  // the spec's wall times are this machine's
+                fields.append(.timeZone)
             }
             fields.append(.schedule)
         }

@@ -38,6 +38,12 @@ enum Format {
         return s >= 3600 ? String(cFormat: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(cFormat: "%02d:%02d", s / 60, s % 60)
     }
 
+    /// How the alarm repeats, in words: an event's schedule as `RecurrenceWords` says it.
+    static func recurrence(_ record: AlarmRecord) -> String {
+        if let calendar = record.calendar { return TerminalSafe.text(RecurrenceWords.text(calendar)) }
+        return recurrence(record.schedule)
+    }
+
     static func recurrence(_ schedule: Alarm.Schedule?) -> String {
         guard let schedule else { return Text.repeatsTimer }
         guard case .relative(let relative) = schedule else { return Text.repeatsOnce }
@@ -128,7 +134,7 @@ enum Format {
         for record in records {
             columns[0].append(shortID(record.id))
             columns[1].append(stateName(record))
-            columns[2].append(recurrence(record.schedule))
+            columns[2].append(recurrence(record))
             columns[3].append(title(record))
             columns[4].append(status(of: record, now: now, zone: zone, locale: locale))
         }
@@ -141,9 +147,11 @@ enum Format {
             Text.detailTitle(title(record)),
             Text.detailApp(TerminalSafe.text(record.appID)),
             Text.detailState(stateName(record), status(of: record, now: now)),
-            Text.detailRepeats(recurrence(record.schedule)),
+            Text.detailRepeats(recurrence(record)),
         ]
-        if case .relative(let relative) = record.schedule {
+        if let calendar = record.calendar {
+            lines += calendarDetails(record, calendar)
+        } else if case .relative(let relative) = record.schedule {
             let time = LocalTimeText.current.time(hour: relative.time.hour, minute: relative.time.minute)
             lines.append(record.timeZone.map { Text.detailTimeInZone(time, TerminalSafe.text($0)) } ?? Text.detailTime(time))
         }
@@ -158,5 +166,36 @@ enum Format {
         let ramp = record.sound.rampSeconds.flatMap { $0 > 0 ? duration($0) : nil }
         lines.append(Text.detailSound(soundName(record), volumePercent: volume, ramp: ramp))
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Format {
+    /// `show`'s lines for an event's schedule: when it starts (and in which zone), its
+    /// reminders, the dates it leaves out and adds, and the occurrences changed.
+    static func calendarDetails(_ record: AlarmRecord, _ calendar: CalendarSchedule) -> [String] {
+        var lines: [String] = []
+        let start = calendar.start
+        var when = LocalDate(year: start.year, month: start.month, day: start.day).description
+        if let second = start.secondOfDay { when += " " + LocalTimeText.current.time(hour: second / 3600, minute: second / 60 % 60) }
+        if let zone = record.timeZone { when += " " + TerminalSafe.text(zone) }
+        lines.append(calendar.isAllDay ? Text.detailStartsAllDay(when) : Text.detailStarts(when))
+        let reminders = calendar.alerts.map { alert -> String in
+            switch alert.trigger {
+            case .start(let offset): return offset.text
+            case .end(let offset): return Text.reminderFromEnd(offset.text)
+            case .absolute(let instant): return ICalInstant.text(instant)
+            }
+        }
+        if !reminders.isEmpty { lines.append(Text.detailReminders(reminders.joined(separator: ", "))) }
+        if !calendar.exclusions.isEmpty { lines.append(Text.detailLeftOut(calendar.exclusions.count)) }
+        if !calendar.overrides.isEmpty { lines.append(Text.detailChanged(calendar.overrides.count)) }
+        return lines
+    }
+}
+
+/// An instant as UTC, with its zone said (`2026-11-30 20:00 UTC`).
+enum ICalInstant {
+    static func text(_ instant: Date) -> String {
+        FireTimeCalendar(timeZone: .utc).iso8601(instant)
     }
 }

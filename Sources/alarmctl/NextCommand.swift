@@ -13,7 +13,10 @@ struct NextCommand: AsyncParsableCommand {
         abstract: "Print the next fire times of a time spec.",
         discussion: """
             SPEC is a time (7:30, 7am, noon), days and a time (weekdays 6:30, mon,wed,fri 7:00),
-            a date and a time (tomorrow 7:00, 2026-06-09 09:41, ISO 8601), or a duration (90s, 1h30m).
+            a date and a time (tomorrow 7:00, 2026-06-09 09:41, ISO 8601), a longer repeat (every 2
+            weeks mon 7:00, monthly on the 15th 9:00, first monday of each month 9:00, yearly on 3 may
+            9:00, ... until 2026-12-31, ... 10 times), or a duration (90s, 1h30m). With --alarm, the
+            next fires of an alarm alarmd has (an imported event's every reminder), in its own zone.
             Prints one ISO 8601 instant per line with the zone's UTC offset. Exit status 2 on bad input.
             """)
 
@@ -30,7 +33,25 @@ struct NextCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("IANA time zone; default: $TZ, else the system zone.", valueName: "ZONE"))
     var tz: String?
 
+    @Option(help: ArgumentHelp("An alarm of alarmd's (its id, a prefix of it, or its title) instead of a SPEC.", valueName: "ALARM"))
+    var alarm: String?
+
     func run() async throws {
+        if let alarm {
+            guard spec.isEmpty else {
+                StandardError.write(Text.nextComplaint(Text.specOrAlarm) + "\n")
+                throw ExitCode(2)
+            }
+            let record = try DaemonLink().resolve(alarm)
+            do {
+                let request = NextRequest(spec: "", from: from, count: count, zone: tz, environment: ProcessInfo.processInfo.environment)
+                for line in try request.lines(of: record, now: Date()) { print(line) }
+            } catch {
+                StandardError.write(TerminalSafe.lines(error.report) + "\n")
+                throw ExitCode(2)
+            }
+            return
+        }
         do {
             let request = NextRequest(spec: spec.joined(separator: " "), from: from, count: count, zone: tz,
                                       environment: ProcessInfo.processInfo.environment)
@@ -80,7 +101,33 @@ struct NextRequest {
             return [calendar.iso8601(start + duration)]
         case .schedule(let schedule):
             return calendar.fires(of: schedule, after: start).prefix(limit).map(calendar.iso8601)
+        case .calendar(let schedule):
+            let fires = CalendarFires(schedule: schedule, calendar: calendar, floating: true)
+            return fires.fires(after: start).prefix(limit).map(calendar.iso8601)
         }
+    }
+
+    /// An alarm's next fires, as alarmd computes them: in its own zone when it keeps one (and
+    /// printed with that zone's offset), else in --tz, $TZ or the system's.
+    func lines(of record: AlarmRecord, now: Date) throws(Failure) -> [String] {
+        let machine = try resolvedZone()
+        guard let limit = Int(count), limit >= 1 else { throw Failure(Text.countInvalid(count)) }
+        var start = now
+        if let from {
+            do { start = try TimeSpec.parseInstant(from, timeZone: machine) } catch { throw Failure(error, what: Text.fromOption) }
+        }
+        var lifecycle = Lifecycle(calendar: FireTimeCalendar(timeZone: machine))
+        if let name = record.timeZone, let rules = ZoneRules.named(name, environment: environment) { lifecycle.namedZones[name] = rules }
+        let shown = lifecycle.calendar(for: record)
+        var lines: [String] = []
+        var last = start
+        while lines.count < limit, let next = lifecycle.nextFire(of: record, after: last) {
+            lines.append(shown.iso8601(next))
+            // A one-shot AlarmKit schedule fires once.
+            if record.calendar == nil && !record.repeats { break }
+            last = next
+        }
+        return lines
     }
 
     /// --tz, else $TZ (as glibc reads it: an optional ':' and maybe a zoneinfo path), else the system's.

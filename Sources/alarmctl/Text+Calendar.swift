@@ -33,4 +33,14 @@ extension Text {
     static func detailTimeInZone(_ time: String, _ zone: String) -> String { detail(tr("time:"), tr("%1$s %2$s", time, zone)) }
     /// " (08:50 America/New_York)" after an imported alarm's fire time.
     static func inOwnZone(_ time: String, _ zone: String) -> String { tr(" (%1$s %2$s)", time, zone) }
+    static var specOrAlarm: String { tr("give a time spec or --alarm, not both") }
+}
+
+extension Text {
+    static func detailStarts(_ when: String) -> String { detail(tr("starts:"), when) }
+    static func detailStartsAllDay(_ when: String) -> String { detail(tr("starts:"), tr("%s, all day", when)) }
+    static func detailReminders(_ list: String) -> String { detail(tr("reminders:"), list) }
+    static func reminderFromEnd(_ offset: String) -> String { tr("%s from the end", offset) }
+    static func detailLeftOut(_ count: Int) -> String { detail(tr("left out:"), trn("%d date", "%d dates", count)) }
+    static func detailChanged(_ count: Int) -> String { detail(tr("changed:"), trn("%d occurrence", "%d occurrences", count)) }
 }

@@ -19,14 +19,17 @@ import Testing
         #expect(standUp.sequence == 2)
         #expect(standUp.record.schedule == .relative(.init(time: .init(hour: 8, minute: 50), repeats: .weekly([.monday, .tuesday, .wednesday, .thursday, .friday]))))
         #expect(fires(standUp.record, after: now, count: 2) == [instant("2026-11-26T08:50:00-05:00"), instant("2026-11-27T08:50:00-05:00")])
-        let rent = try #require(results[1].refused)
-        #expect(rent.summary == "Rent")
-        #expect(rent.reason == .unsupportedRepeat(.frequency("monthly")), "\(rent.reason)")
-        #expect(rent.start == EventTime(date: LocalDate(year: 2026, month: 1, day: 1), minuteOfDay: 9 * 60, zone: "America/New_York"))
+        // Monthly on the 1st at 09:00 New York, an hour before: 08:00.
+        let rent = try #require(results[1].imported)
+        #expect(rent.record.presentation.alert.title.text == "Rent")
+        #expect(rent.record.calendar?.rule?.text == "FREQ=MONTHLY;BYMONTHDAY=1")
+        #expect(fires(rent.record, after: now, count: 2) == [instant("2026-12-01T08:00:00-05:00"), instant("2027-01-01T08:00:00-05:00")])
     }
 
     /// Someone's event: the reminder's popup says when the event starts and where, so the
-    /// record keeps both (its metadata); our own exported alarms keep theirs as they were.
+    /// record keeps both (its metadata); our own exported alarms keep theirs as they were. An
+    /// event kept as its calendar schedule (a series) leaves the start to its schedule, which
+    /// knows each occurrence's.
     @Test func aForeignRemindersAlarmKeepsItsEventsStartAndLocation() throws {
         let text = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Calendar//EN", "BEGIN:VEVENT", "UID:dentist-42@example.org",
@@ -40,17 +43,25 @@ import Testing
         #expect(event.eventStartsAfter == 600)
         #expect(event.eventLocation == "Room 4, Main Street 1")
         let thunderbird = try #require(try ICalendar.parse(try fixture("thunderbird.ics"), zones: zones, now: now).first?.imported)
-        #expect(EventReminder(metadata: thunderbird.record.metadata) == EventReminder(location: nil, startsAfter: 600))
+        #expect(thunderbird.record.calendar != nil)
+        #expect(EventReminder(metadata: thunderbird.record.metadata) == EventReminder(location: nil, startsFromSchedule: true))
+        let series = try #require(try ICalendar.parse(text.replacingOccurrences(of: "SUMMARY:Dentist", with: "SUMMARY:Dentist\r\nRRULE:FREQ=MONTHLY"),
+                                                      zones: zones, now: now).first?.imported)
+        #expect(series.record.calendar?.rule?.text == "FREQ=MONTHLY")
+        #expect(EventReminder(metadata: series.record.metadata) == EventReminder(location: "Room 4, Main Street 1", startsFromSchedule: true))
     }
 
-    @Test func gnomeCalendarPrefixedTZIDAndAllDayRefusal() throws {
+    @Test func gnomeCalendarPrefixedTZIDAndAllDayReminder() throws {
         let results = try ICalendar.parse(try fixture("gnome-calendar.ics"), zones: zones, now: now)
         let night = try #require(results[0].imported)
         #expect(night.record.timeZone == "Europe/Berlin")
         // 02:30 on the Sunday of the spring change rings at 03:30, the week after at 02:30.
         #expect(fires(night.record, after: instant("2027-03-27T00:00:00Z"), count: 2) == [instant("2027-03-28T03:30:00+02:00"), instant("2027-04-04T02:30:00+02:00")])
-        #expect(results[1].refused?.reason == .allDay)
-        #expect(results[1].refused?.start == EventTime(date: LocalDate(year: 2026, month: 12, day: 24)))
+        // All-day on 24 December, -PT15H: 09:00 the day before on this machine's clock (Berlin).
+        let eve = try #require(results[1].imported)
+        #expect(eve.record.timeZone == nil)
+        #expect(eve.record.calendar?.isAllDay == true)
+        #expect(fires(eve.record, after: now, count: 2) == [instant("2026-12-23T09:00:00+01:00")])
     }
 
     @Test func nextcloudQuotedTZIDFoldedSummaryAndRFC9074() throws {
@@ -68,13 +79,15 @@ import Testing
         #expect(fires(pills.record, after: now, count: 1) == [instant("2026-11-27T07:30:00+09:00")])
     }
 
-    @Test func kalarmUTCStartSoundFileAndCountRefusal() throws {
+    @Test func kalarmUTCStartSoundFileAndEndedSeries() throws {
         let results = try ICalendar.parse(try fixture("kalarm.ics"), zones: zones, now: now)
         let bins = try #require(results[0].imported)
         #expect(bins.record.timeZone == "UTC")
         #expect(bins.record.sound.sound == .named("KDE-Im-Phone-Ring"))
         #expect(fires(bins.record, after: now, count: 1) == [instant("2026-11-26T18:00:00Z")])
-        #expect(results[1].refused?.reason == .unsupportedRepeat(.count(10)))
+        // Daily from 2 April, ten times: it ended on the 11th, and says so.
+        #expect(results[1].refused?.reason == .ended(LocalDate(year: 2026, month: 4, day: 11)), "\(String(describing: results[1].refused))")
+        #expect(results[1].refused?.start == EventTime(date: LocalDate(year: 2026, month: 4, day: 2), minuteOfDay: 18 * 60, zone: "UTC"))
     }
 
     /// "Eastern Standard Time" names no tz zone and has no X-LIC-LOCATION: its rules match
@@ -97,12 +110,14 @@ import Testing
              + (alarm ? ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM"] : []) + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
         }
         let cases: [([String], Bool, EventRefusal)] = [
-            (["RRULE:FREQ=YEARLY"], true, .unsupportedRepeat(.frequency("yearly"))),
-            (["RRULE:FREQ=WEEKLY;INTERVAL=2"], true, .unsupportedRepeat(.interval(2, weeks: true))),
-            (["RRULE:FREQ=WEEKLY;UNTIL=20271231T000000Z"], true, .unsupportedRepeat(.until(LocalDate(year: 2027, month: 12, day: 31)))),
-            (["RRULE:FREQ=WEEKLY", "EXDATE:20270112T090000Z"], true, .unsupportedRepeat(.excludedDates)),
-            (["RRULE:FREQ=MONTHLY;BYDAY=1MO"], true, .unsupportedRepeat(.frequency("monthly"))),
-            (["RRULE:FREQ=WEEKLY;BYDAY=1MO"], true, .unsupportedRepeat(.ordinalDay("1MO"))),
+            (["RRULE:FREQ=HOURLY"], true, .unsupportedRepeat(.frequency("hourly"))),
+            (["RRULE:FREQ=DAILY;BYHOUR=9,17"], true, .unsupportedRepeat(.rulePart("BYHOUR"))),
+            (["RRULE:FREQ=WEEKLY;BYDAY=1MO"], true,
+             .damaged("its repeat rule picks '1MO' (a numbered weekday) in a weekly rule, which RFC 5545 allows only monthly or yearly")),
+            (["RRULE:FREQ=WEEKLY;BYWEEKNO=3"], true, .unsupportedRepeat(.rulePart("BYWEEKNO"))),
+            (["RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20280101T000000Z"], true, .damaged("its repeat rule has both COUNT and UNTIL, which RFC 5545 forbids")),
+            (["RRULE:FREQ=DAILY", "RRULE:FREQ=WEEKLY"], true, .unsupportedRepeat(.severalRules(2))),
+            (["RRULE:FREQ=DAILY", "EXRULE:FREQ=WEEKLY"], true, .unsupportedRepeat(.exclusionRule)),
             ([], false, .noReminder),
             (["STATUS:CANCELLED"], true, .cancelled),
         ]

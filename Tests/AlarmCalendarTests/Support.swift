@@ -32,8 +32,8 @@ func configuration(_ record: AlarmRecord) -> AlarmRecord {
     return copy
 }
 
-/// The next fires of an imported alarm, as AlarmCore computes them for the daemon.
+/// The next fires of an imported alarm, as AlarmCore computes them for the daemon (its
+/// lifecycle: an event's schedule or an AlarmKit one, in the alarm's zone).
 func fires(_ record: AlarmRecord, after: Date, count: Int) -> [Date] {
-    let rules = record.timeZone.flatMap { ZoneRules.named($0) } ?? zones.machine
-    return Array(FireTimeCalendar(timeZone: rules).fires(of: record.schedule!, after: after).prefix(count))
+    calendarFires(record, after: after, count: count)
 }

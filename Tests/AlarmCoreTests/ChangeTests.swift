@@ -209,4 +209,91 @@ import Testing
         #expect(counting.phase.state == .countdown)
         #expect(counting.snoozedUntil(calendar: calendar) == nil, "the countdown before a date is no snooze")
     }
+
+    // MARK: Calendar schedules (an event's, or `alarmctl add every 2 weeks ...`)
+
+    /// Mondays at 18:30 every other week from 1 June, reminders a day and 15 minutes before.
+    var everyOtherMonday: CalendarSchedule {
+        CalendarSchedule(start: CalendarDateTime(year: 2026, month: 6, day: 1, secondOfDay: 66_600),
+                         rule: try! RecurrenceRule(text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"),
+                         alerts: [CalendarAlert(trigger: .start(CalendarDuration(days: -1))), CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)))])
+    }
+
+    func event(preAlert: TimeInterval? = nil, now: Date? = nil) throws -> AlarmRecord {
+        var record = AlarmRecord(
+            id: UUID(), appID: "alarmctl", schedule: nil, countdownDuration: .init(preAlert: preAlert, postAlert: 540),
+            presentation: AlarmPresentation(alert: .init(title: "Class")), phase: .scheduled(fireDate: monday))
+        record.calendar = everyOtherMonday
+        return try #require(try lifecycle.schedule(record, now: now ?? monday).record)
+    }
+
+    @Test func aRenamedEventKeepsItsScheduleItsSkipAndItsNextReminder() throws {
+        let skipping = try #require(try lifecycle.handle(.skip, for: event(), now: monday).record)
+        // 18:15 on 1 June skipped: next, the day before the 15th's class.
+        #expect(skipping.skippedFire == at("2026-06-01T18:15:00Z"))
+        #expect(skipping.phase == .scheduled(fireDate: at("2026-06-14T18:30:00Z")))
+        // A client's copy may hold the AlarmKit-shaped view only: the rename takes its title alone.
+        var sent = renamed(skipping, "Evening class")
+        sent.schedule = skipping.schedule
+        let changed = try lifecycle.change(skipping, fields: [.title], from: sent, now: monday)
+        let record = try #require(changed.record)
+        #expect(record.calendar == everyOtherMonday)
+        #expect(record.phase == skipping.phase && record.skippedFire == skipping.skippedFire)
+        #expect(record.presentation.alert.title.text == "Evening class")
+    }
+
+    @Test func aNewEventScheduleIsScheduledAfreshAndAnAlarmKitOneReplacesIt() throws {
+        let record = try event()
+        var sent = record
+        var weekly = everyOtherMonday
+        weekly.rule = try RecurrenceRule(text: "FREQ=WEEKLY;BYDAY=TU")
+        weekly.start = CalendarDateTime(year: 2026, month: 6, day: 2, secondOfDay: 66_600)
+        sent.calendar = weekly
+        let moved = try #require(try lifecycle.change(record, fields: [.schedule], from: sent, now: monday).record)
+        #expect(moved.calendar == weekly)
+        #expect(moved.phase == .scheduled(fireDate: at("2026-06-01T18:30:00Z")), "a day before Tuesday's 18:30")
+        var plain = record
+        plain.schedule = .relative(.init(time: .init(hour: 7, minute: 0), repeats: .weekly([.monday])))
+        let replaced = try #require(try lifecycle.change(record, fields: [.schedule], from: plain, now: monday).record)
+        #expect(replaced.calendar == nil)
+        #expect(replaced.phase == .scheduled(fireDate: at("2026-06-01T07:00:00Z")))
+    }
+
+    @Test func anEventsSkipIsUndoneAndOneAtATime() throws {
+        let record = try event()
+        let first = try #require(Lifecycle.fire(of: record))
+        let skipping = try #require(try lifecycle.handle(.skip, for: record, now: monday).record)
+        #expect(skipping.skippedFire == first)
+        let next = try #require(Lifecycle.fire(of: skipping))
+        #expect(first == at("2026-06-01T18:15:00Z") && next == at("2026-06-14T18:30:00Z"))
+        #expect(throws: LifecycleError.alreadySkips(skipped: first, next: next)) { try lifecycle.handle(.skip, for: skipping, now: monday) }
+        let back = try #require(try lifecycle.handle(.unskip, for: skipping, now: monday).record)
+        #expect(back.phase == .scheduled(fireDate: first) && back.skippedFire == nil)
+        // The same through a partial edit's skip field.
+        var sent = skipping
+        sent.skippedFire = nil
+        let unskipped = try #require(try lifecycle.change(skipping, fields: [.skip], from: sent, now: monday).record)
+        #expect(unskipped.phase == .scheduled(fireDate: first) && unskipped.skippedFire == nil)
+    }
+
+    /// The countdown before an event's reminder ends on one of its fires (not on the AlarmKit
+    /// view's time of day), and a snooze does not.
+    @Test func anEventsCountdownIsNoSnoozeItsSnoozeIs() throws {
+        let calendar = lifecycle.calendar
+        let record = try event(preAlert: 600, now: at("2026-05-31T12:00:00Z"))
+        #expect(record.phase == .scheduled(fireDate: at("2026-05-31T18:30:00Z")))
+        let counting = try #require(try lifecycle.handle(.due, for: record, now: at("2026-05-31T18:20:00Z")).record)
+        #expect(counting.phase.state == .countdown)
+        #expect(counting.snoozedUntil(calendar: calendar) == nil)
+        let ringing = try #require(try lifecycle.handle(.due, for: counting, now: at("2026-05-31T18:30:00Z")).record)
+        let stopped = try #require(try lifecycle.handle(.stop, for: ringing, now: at("2026-05-31T18:31:00Z")).record)
+        // The second reminder's countdown, at 18:05 the next day: the view's time is 18:30.
+        let second = try #require(try lifecycle.handle(.due, for: stopped, now: at("2026-06-01T18:05:00Z")).record)
+        guard case .countdown(_, let fire, _, _) = second.phase else { Issue.record("\(second.phase)"); return }
+        #expect(fire == at("2026-06-01T18:15:00Z"))
+        #expect(second.snoozedUntil(calendar: calendar) == nil, "the countdown before the 18:15 reminder is no snooze")
+        let rang = try #require(try lifecycle.handle(.due, for: second, now: fire).record)
+        let snoozed = try #require(try lifecycle.handle(.countdown, for: rang, now: at("2026-06-01T18:16:00Z")).record)
+        #expect(snoozed.snoozedUntil(calendar: calendar) == at("2026-06-01T18:25:00Z"))
+    }
 }

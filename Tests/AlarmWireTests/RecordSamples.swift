@@ -128,6 +128,55 @@ enum RecordSamples {
             skippedFire: random.chance(30) ? date(&random) : nil,
             timeZone: random.chance(30) ? string(&random, maxLength: 30) : nil,
             calendarUID: random.chance(30) ? string(&random) : nil)
+            .withCalendar(random.chance(25) ? calendar(&random) : nil)
+    }
+
+    static func dateTime(_ random: inout Random, utc: Bool = false) -> CalendarDateTime {
+        let month = Int.random(in: 1...12, using: &random)
+        let year = Int.random(in: 1...9999, using: &random)
+        return CalendarDateTime(year: year, month: month, day: Int.random(in: 1...CalendarDateTime.daysInMonth(month, year: year), using: &random),
+                                secondOfDay: random.chance(30) ? nil : Int.random(in: 0..<86_400, using: &random), isUTC: utc)
+    }
+
+    static func duration(_ random: inout Random) -> CalendarDuration {
+        let sign = random.chance(50) ? -1 : 1
+        return CalendarDuration(days: sign * Int.random(in: 0...30, using: &random), seconds: sign * Int.random(in: 0...100_000, using: &random))
+    }
+
+    static func alerts(_ random: inout Random) -> [CalendarAlert] {
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in
+            let trigger: CalendarAlert.Trigger
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: trigger = .start(duration(&random))
+            case 1: trigger = .end(duration(&random))
+            default: trigger = .absolute(date(&random))
+            }
+            return CalendarAlert(trigger: trigger, repeatCount: random.chance(30) ? Int.random(in: 1...5, using: &random) : 0,
+                                 repeatInterval: random.chance(30) ? duration(&random) : nil, uid: random.chance(50) ? string(&random) : nil)
+        }
+    }
+
+    /// Any calendar schedule: every part present or not, rules of every shape.
+    static func calendar(_ random: inout Random) -> CalendarSchedule {
+        var parts = ["FREQ=" + ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].randomElement(using: &random)!]
+        if random.chance(30) { parts.append("INTERVAL=\(Int.random(in: 1...1000, using: &random))") }
+        if random.chance(20) { parts.append("COUNT=\(Int.random(in: 1...100_000, using: &random))") } else if random.chance(20) { parts.append("UNTIL=" + dateTime(&random, utc: random.chance(50)).text) }
+        if random.chance(30) { parts.append("BYMONTH=3,1,12") }
+        if random.chance(30) { parts.append("BYMONTHDAY=-1,15") }
+        if random.chance(30) { parts.append(parts[0].hasSuffix("LY") && !parts[0].hasSuffix("DAILY") && !parts[0].hasSuffix("WEEKLY") ? "BYDAY=1MO,-1FR,SU" : "BYDAY=SA,MO") }
+        if random.chance(20) { parts.append("BYSETPOS=-1,2;BYMONTH=5") }
+        if random.chance(20) { parts.append("WKST=SU") }
+        var rule = random.chance(70) ? try? RecurrenceRule(text: parts.joined(separator: ";")) : nil
+        if rule == nil, random.chance(50) { rule = RecurrenceRule(frequency: .weekly) }
+        let overrides = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+            CalendarOverride(occurrence: dateTime(&random), start: random.chance(50) ? dateTime(&random) : nil,
+                             duration: random.chance(30) ? duration(&random) : nil, title: random.chance(50) ? string(&random) : nil,
+                             cancelled: random.chance(30), alerts: alerts(&random))
+        }
+        return CalendarSchedule(start: dateTime(&random), duration: random.chance(50) ? duration(&random) : nil, rule: rule,
+                                exclusions: (0..<Int.random(in: 0...3, using: &random)).map { _ in dateTime(&random) },
+                                additions: (0..<Int.random(in: 0...2, using: &random)).map { _ in dateTime(&random) },
+                                overrides: overrides, alerts: alerts(&random))
     }
 
     /// One record of each kind: every schedule, phase, sound and optional, as the daemon and
@@ -170,7 +219,38 @@ enum RecordSamples {
         full.skippedFire = Date(timeIntervalSince1970: 1_800_086_400)
         full.timeZone = "America/New_York"
         full.calendarUID = "040000008200E00074C5B7101A82E008@example.com"
+        // An event's schedule: every part, in a zone of its own, and all-day with the least.
+        var event = make(nil, .scheduled(fireDate: fire))
+        event.calendar = CalendarSchedule(
+            start: CalendarDateTime(year: 2026, month: 9, day: 7, secondOfDay: 18 * 3600 + 1800), duration: CalendarDuration(seconds: 5400),
+            rule: try! RecurrenceRule(text: "FREQ=MONTHLY;INTERVAL=2;UNTIL=20271231T230000Z;BYDAY=1MO,-1FR;BYSETPOS=1;WKST=SU"),
+            exclusions: [CalendarDateTime(year: 2026, month: 10, day: 5, secondOfDay: 66_600)],
+            additions: [CalendarDateTime(year: 2026, month: 12, day: 24, secondOfDay: 36_000)],
+            overrides: [CalendarOverride(occurrence: CalendarDateTime(year: 2026, month: 11, day: 2, secondOfDay: 66_600),
+                                         start: CalendarDateTime(year: 2026, month: 11, day: 3, secondOfDay: 66_600), duration: CalendarDuration(days: 1),
+                                         title: "Moved \"once\"", alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -300)))]),
+                        CalendarOverride(occurrence: CalendarDateTime(year: 2026, month: 12, day: 7, secondOfDay: 66_600), cancelled: true)],
+            alerts: [CalendarAlert(trigger: .start(CalendarDuration(days: -1)), uid: "a-1"),
+                     CalendarAlert(trigger: .end(CalendarDuration(seconds: -600)), repeatCount: 2, repeatInterval: CalendarDuration(seconds: 300)),
+                     CalendarAlert(trigger: .absolute(fire))])
+        event.timeZone = "America/New_York"
+        event.calendarUID = "class@example.com"
+        records.append(event)
+        var birthday = make(nil, .scheduled(fireDate: fire))
+        birthday.calendar = CalendarSchedule(start: CalendarDateTime(year: 1990, month: 5, day: 3), rule: RecurrenceRule(frequency: .yearly),
+                                             alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -54_000)))])
+        records.append(birthday)
         records.append(full)
         return records
+    }
+}
+
+extension AlarmRecord {
+    /// The record with an event's schedule instead of its own, when one is given.
+    func withCalendar(_ schedule: CalendarSchedule?) -> AlarmRecord {
+        guard let schedule else { return self }
+        var copy = self
+        copy.calendar = schedule
+        return copy
     }
 }

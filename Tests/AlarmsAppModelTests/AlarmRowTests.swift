@@ -117,4 +117,39 @@ import Testing
         #expect(WeekdaySet([.friday, .monday, .wednesday]).text(localTime: c) == "Mon, Wed, Fri")
         #expect(WeekdaySet([.sunday, .monday]).ordered == [.monday, .sunday])
     }
+
+    /// An event's schedule: the row says its repeat as alarmctl does (one wording,
+    /// `RecurrenceWords`) and shows the time of its next reminder.
+    @Test func aCalendarScheduleReadsInWords() {
+        var event = record("Class", hour: 0, firesIn: 2 * 3600 + 15 * 60)
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 9, day: 7, secondOfDay: 66_600),
+                                          rule: try! RecurrenceRule(text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20270630T000000Z"),
+                                          alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)))])
+        let row = maker.row(event, now: now)
+        #expect(row.repeatText == "Every other week on Mon, until 2027-06-30")
+        #expect(row.time == "10:15")
+        #expect(row.repeats && row.canSkip)
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 1990, month: 5, day: 3), rule: RecurrenceRule(frequency: .yearly),
+                                          alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -54_000)))])
+        #expect(maker.row(event, now: now).repeatText == "Yearly on 3 May")
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 1, day: 5, secondOfDay: 32_400),
+                                          rule: try! RecurrenceRule(text: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=6"))
+        #expect(maker.row(event, now: now).repeatText == "Monthly on the last Friday, 6 times")
+    }
+
+    /// An event's days are listed from the locale's first weekday, as a weekly alarm's are.
+    @Test func anEventsDaysStartTheWeekAsTheLocaleDoes() throws {
+        var event = record("Swim", hour: 0, firesIn: 3600)
+        event.calendar = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 9, day: 6, secondOfDay: 25_200),
+                                          rule: try RecurrenceRule(text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU"))
+        for name in ["en_US.UTF-8", "de_DE.UTF-8"] {
+            let localTime = LocalTimeText(posixName: name)
+            try #require(localTime.conventions != nil, "\(name) is not compiled here (locale -a); scripts/setup generates it")
+            let row = AlarmRowMaker(zone: .utc, localTime: localTime).row(event, now: now)
+            let week = WeekdaySet([.monday, .sunday]).text(localTime: localTime)
+            #expect(row.repeatText.hasSuffix(week), "\(name): \(row.repeatText) lists \(week)")
+        }
+        let english = LocalTimeText(posixName: "en_US.UTF-8")
+        #expect(AlarmRowMaker(zone: .utc, localTime: english).row(event, now: now).repeatText.hasSuffix("Sun, Mon"))
+    }
 }

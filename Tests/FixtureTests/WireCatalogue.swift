@@ -70,6 +70,39 @@ enum WireCatalogue {
         sound: SoundSettings(sound: .named("Chime")), phase: .scheduled(fireDate: fire),
         timeZone: "America/New_York", calendarUID: "040000008200E00074C5B7101A82E008@example.com")
 
+    /// An event with a calendar's schedule (`alarmctl import`, sync): every part of one.
+    static let calendarEvent: AlarmRecord = {
+        var record = AlarmRecord(
+            id: otherID, appID: "alarmctl", schedule: nil, countdownDuration: .init(preAlert: nil, postAlert: 540),
+            presentation: AlarmPresentation(alert: .init(title: "Evening class")), tintColor: .accentColor,
+            sound: SoundSettings(), phase: .scheduled(fireDate: fire), timeZone: "America/New_York", calendarUID: "class-2026@example.com")
+        record.calendar = CalendarSchedule(
+            start: CalendarDateTime(year: 2026, month: 9, day: 7, secondOfDay: 66_600), duration: CalendarDuration(seconds: 5400),
+            rule: try! RecurrenceRule(text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20261215T000000Z"),
+            exclusions: [CalendarDateTime(year: 2026, month: 10, day: 5, secondOfDay: 66_600)],
+            additions: [CalendarDateTime(year: 2026, month: 12, day: 17, secondOfDay: 66_600)],
+            overrides: [CalendarOverride(occurrence: CalendarDateTime(year: 2026, month: 11, day: 2, secondOfDay: 66_600),
+                                         start: CalendarDateTime(year: 2026, month: 11, day: 3, secondOfDay: 64_800), title: "Evening class (Tuesday)",
+                                         alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)))]),
+                        CalendarOverride(occurrence: CalendarDateTime(year: 2026, month: 11, day: 16, secondOfDay: 66_600), cancelled: true)],
+            alerts: [CalendarAlert(trigger: .start(CalendarDuration(days: -1)), uid: "class-day-before"),
+                     CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)), repeatCount: 2, repeatInterval: CalendarDuration(seconds: 300), uid: "class-15m"),
+                     CalendarAlert(trigger: .end(CalendarDuration(seconds: 0))),
+                     CalendarAlert(trigger: .absolute(started))])
+        return record
+    }()
+
+    /// An all-day event: a floating date, the reminder 15 hours before (09:00 the day before).
+    static let allDay: AlarmRecord = {
+        var record = AlarmRecord(
+            id: alarmID, appID: "alarmctl", schedule: nil, countdownDuration: nil,
+            presentation: AlarmPresentation(alert: .init(title: "Anna's birthday")), tintColor: .accentColor,
+            sound: SoundSettings(), phase: .scheduled(fireDate: fire), calendarUID: "birthday-anna@example.com")
+        record.calendar = CalendarSchedule(start: CalendarDateTime(year: 1990, month: 5, day: 3), duration: CalendarDuration(days: 1),
+                                           rule: RecurrenceRule(frequency: .yearly), alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -54_000)))])
+        return record
+    }()
+
     static let scheduled = timer(.scheduled(fireDate: Date(timeIntervalSince1970: 0)))
     static let countingDown = timer(.countdown(startDate: started, fireDate: fire, total: 600, previouslyElapsed: 0))
     static let paused = timer(.paused(total: 600, previouslyElapsed: 123.456))
@@ -187,6 +220,8 @@ enum WireCatalogue {
             $0.warning = "not yet durable: disk full (ENOSPC); the change is in effect until alarmd stops"
         }),
         ("reply-record-zoned", reply(id: 1) { $0.record = zoned }),
+        ("reply-record-calendar", reply(id: 1) { $0.record = calendarEvent }),
+        ("reply-record-allDay", reply(id: 1) { $0.record = allDay }),
         ("reply-importAlarms", reply(id: 24) { $0.alarms = [zoned, weekly] }),
         ("reply-gone", reply(id: 9) { $0.alarm = alarmID }),
         ("reply-list", reply(id: 3) { $0.alarms = [weekly, countingDown, paused, alerting, dated] }),
