@@ -2,7 +2,7 @@ import AlarmCore
 import AlarmStore
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// AlarmStore behind the engine's persistence protocol.
 final class StorePersistence: AlarmPersistence {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// An alarm's JSON in the protocol: `RecordWriter` (a few µs a record), and "null" for a
 /// record it refuses (a number JSON cannot carry, which the bounds keep out of every record

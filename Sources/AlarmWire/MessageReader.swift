@@ -63,6 +63,7 @@ package enum MessageReader {
         var record: AlarmRecord?, alarm: UUID?, reason: String?, intent: String?, firedFor: Date?, firstFrame: Date?
         var error: AlarmProtocol.ErrorReply?, warning: String?, app: String?, authorization: AppAuthorization?
         var status: AlarmProtocol.DaemonStatus?, missed: [AlarmProtocol.MissedAlarm]?, apps: [AppSummary]?, intents: [PendingIntent]?
+        var unsaved: AlarmProtocol.StorageProblem?, sounds: AlarmProtocol.SoundCatalog?
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -96,6 +97,8 @@ package enum MessageReader {
             case "missed": try refuseRepeated(missed); missed = try ColdCodec.value([AlarmProtocol.MissedAlarm].self, from: c.rawValue())
             case "apps": try refuseRepeated(apps); apps = try ColdCodec.value([AppSummary].self, from: c.rawValue())
             case "intents": try refuseRepeated(intents); intents = try ColdCodec.value([PendingIntent].self, from: c.rawValue())
+            case "unsaved": try refuseRepeated(unsaved); unsaved = try ColdCodec.value(AlarmProtocol.StorageProblem.self, from: c.rawValue())
+            case "sounds": try refuseRepeated(sounds); sounds = try ColdCodec.value(AlarmProtocol.SoundCatalog.self, from: c.rawValue())
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -124,6 +127,8 @@ package enum MessageReader {
             message.missed = missed
             message.apps = apps
             message.intents = intents
+            message.unsaved = unsaved
+            message.sounds = sounds
             return message
         }
     }

@@ -17,7 +17,7 @@ final class AlarmDialog {
     private let service: AlarmService
     private let editing: AlarmRecord?
     private let localTime = LocalTimeText.current
-    private var sounds: [String]
+    private var sounds: SoundChoices
     private var soundControls: SoundRowControls!
     private let hourSpin, minuteSpin, preview, titleRow, soundRow, snoozeSpin, volumeSwitch, volumeSpin, rampSpin: GObjectPointer
     private let dayToggles: [GObjectPointer]
@@ -43,10 +43,8 @@ final class AlarmDialog {
         rampSpin = builder.object("ramp_spin")
         dayToggles = (0..<7).map { builder.object("day_\($0)") }
         errorLabels = Dictionary(uniqueKeysWithValues: ["time", "title", "snooze", "sound", "save"].map { ($0, builder.object("\($0)_error")) })
-        var names = SoundCatalog.names()
         let form = editing.map(AlarmForm.init(editing:)) ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
-        if let chosen = form.sound, !names.contains(chosen) { names.append(chosen) }  // an app's own sound
-        sounds = names
+        sounds = SoundChoices(keeping: form.sound)  // alarmd's list follows (`askForSounds`)
 
         gtk_window_set_transient_for(ptr(window), ptr(parent))
         // The window's title is its accessible name too ("Add Alarm" for a screen reader).
@@ -54,12 +52,11 @@ final class AlarmDialog {
         gtk_window_set_title(ptr(window), title)
         adw_window_title_set_title(ptr(builder.object("dialog_title")), title)
         Widget.setVisible(builder.object("delete_button"), editing != nil)
-        adw_action_row_set_subtitle(
-            ptr(builder.object("ring_timeout_row")),
-            SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment)))
+        adw_action_row_set_subtitle(ptr(builder.object("ring_timeout_row")), SharedAlarmSettings.ringTimeoutText(state.status))
         setUpDays()
         setUpSounds()
         show(form)
+        askForSounds(keeping: form.sound)
         connectSignals()
         soundControls = SoundRowControls(
             builder: builder, parent: window, service: service,
@@ -68,14 +65,30 @@ final class AlarmDialog {
             showError: { [unowned self] text in showSoundError(text) })
     }
 
+    /// The sounds alarmd would play (`sounds`), listed once it answers; the row keeps the sound
+    /// chosen meanwhile.
+    private func askForSounds(keeping chosen: String?) {
+        service.perform(AlarmProtocol.Request(id: 0, op: .sounds, app: AlarmForm.appID)) { [weak self] result in
+            guard let self, case .success(let reply) = result, let catalog = reply.sounds else { return }
+            let selected = form.sound ?? chosen
+            sounds = SoundChoices(catalog, keeping: selected)
+            setUpSounds()
+            select(sound: selected)
+        }
+    }
+
     /// A sound just installed through "Add sound…": listed and chosen.
     private func add(sound name: String) {
-        if !sounds.contains(name) {
-            sounds.append(name)
-            sounds.sort { $0.localizedStandardLess($1) }
+        if !sounds.names.contains(name) {
+            sounds.add(name)
             setUpSounds()
         }
-        if let index = sounds.firstIndex(of: name) { adw_combo_row_set_selected(ptr(soundRow), guint(index + 1)) }
+        select(sound: name)
+    }
+
+    private func select(sound name: String?) {
+        let index = name.flatMap { sounds.names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        adw_combo_row_set_selected(ptr(soundRow), guint(index))
     }
 
     private func showSoundError(_ text: String?) {
@@ -99,7 +112,7 @@ final class AlarmDialog {
     private func setUpSounds() {
         let list = gtk_string_list_new(nil)!
         gtk_string_list_append(list, tr("Default"))
-        for name in sounds { gtk_string_list_append(list, name) }
+        for name in sounds.names { gtk_string_list_append(list, name) }
         adw_combo_row_set_model(ptr(soundRow), ptr(GObjectPointer(list)))
         g_object_unref(GObjectPointer(list))
     }
@@ -109,8 +122,7 @@ final class AlarmDialog {
         Widget.setSpinValue(minuteSpin, form.minute)
         for (index, toggle) in dayToggles.enumerated() { Widget.setActive(toggle, form.days.days.contains(WeekdaySet.order[index])) }
         Widget.setEditableText(titleRow, form.title)
-        let soundIndex = form.sound.flatMap { sounds.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        adw_combo_row_set_selected(ptr(soundRow), guint(soundIndex))
+        select(sound: form.sound)
         Widget.setSpinValue(snoozeSpin, form.snoozeMinutes)
         gtk_switch_set_active(ptr(volumeSwitch), form.volumePercent != nil ? 1 : 0)
         Widget.setSpinValue(volumeSpin, form.volumePercent ?? 100)
@@ -186,7 +198,7 @@ final class AlarmDialog {
         form.days = selectedDays
         form.title = Widget.text(titleRow)
         let selected = Int(adw_combo_row_get_selected(ptr(soundRow)))
-        form.sound = selected >= 1 && selected <= sounds.count ? sounds[selected - 1] : nil
+        form.sound = selected >= 1 && selected <= sounds.names.count ? sounds.names[selected - 1] : nil
         form.snoozeMinutes = Widget.spinValue(snoozeSpin)
         form.volumePercent = gtk_switch_get_active(ptr(volumeSwitch)) != 0 ? Widget.spinValue(volumeSpin) : nil
         form.rampSeconds = Widget.spinValue(rampSpin)

@@ -1,12 +1,13 @@
-import FoundationEssentials
+import AlarmCore
 import AlarmSystem
-import LinuxSupport
+import AlarmWords
+import FoundationEssentials
 
 /// The days a weekly alarm rings, Monday first as the dialog's toggles show them, and how a
 /// row says them: "Every day", "Weekdays", "Weekends", or the locale's short names.
 package struct WeekdaySet: Hashable, Sendable {
     /// Monday first (index 0) to Sunday (index 6).
-    package static let order: [Locale.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+    package static let order = AlarmDescription.week
     package static let weekdays: Set<Locale.Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
     package static let everyDay = Set(order)
 
@@ -17,24 +18,12 @@ package struct WeekdaySet: Hashable, Sendable {
     /// In Monday-first order, as schedules are sent.
     package var ordered: [Locale.Weekday] { Self.order.filter(days.contains) }
 
+    /// "Every day", "Weekdays", "Weekends", or the locale's short names, as rows say them
+    /// (AlarmWords.days).
     package func text(localTime: LocalTimeText) -> String {
-        if days == Self.everyDay { return tr("Every day") }
-        if days == Self.weekdays { return tr("Weekdays") }
-        if days == [.saturday, .sunday] { return tr("Weekends") }
-        return ordered.map { localTime.shortWeekdays[Self.sundayFirstIndex($0)] }.joined(separator: ", ")
+        AlarmWords.days(ordered, localTime: localTime)
     }
 
     /// The index into `LocalTimeText.shortWeekdays` (Sunday first, as C's `ABDAY_1...7`).
-    package static func sundayFirstIndex(_ day: Locale.Weekday) -> Int {
-        switch day {
-        case .sunday: 0
-        case .monday: 1
-        case .tuesday: 2
-        case .wednesday: 3
-        case .thursday: 4
-        case .friday: 5
-        case .saturday: 6
-        @unknown default: 0
-        }
-    }
+    package static func sundayFirstIndex(_ day: Locale.Weekday) -> Int { AlarmWords.sundayFirstIndex(day) }
 }

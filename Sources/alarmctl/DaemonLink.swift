@@ -56,12 +56,13 @@ struct DaemonLink {
     func send(_ request: AlarmProtocol.Request, explain: (AlarmProtocol.ErrorReply) -> String? = { _ in nil }) throws -> AlarmProtocol.Message {
         do {
             let reply = try connection.send(request)
-            if reply.isNotDurable, let warning = reply.warning {
-                // Done in memory only: say so and what to do, and do not exit 0 (`Exit.notDurable`).
-                complain(Text.notSaved(warning))
-                Exit.notSaved.withLock { $0 = true }
-            } else if let warning = reply.warning {
+            if let warning = reply.warning {
                 complain(Text.warning(warning))  // done, with a caveat worth seeing (a sound that falls back)
+            }
+            if let unsaved = reply.unsaved {
+                // Done in memory only: say so and what to do, and do not exit 0 (`Exit.notDurable`).
+                complain(Text.notSaved(unsaved))
+                Exit.notSaved.withLock { $0 = true }
             }
             return reply
         } catch {

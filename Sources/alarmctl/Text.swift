@@ -34,7 +34,6 @@ enum Text {
     // `disable`, `skip`
     static var off: String { tr("off") }
     static func turnOnWith(_ id: String) -> String { tr("off; turn it on with `alarmctl enable %s`", id) }
-    static func skips(_ when: String) -> String { tr(" (skips %s)", when) }
 
     /// A lifecycle state as `list` and `show` name it.
     static func stateName(_ state: Alarm.State) -> String {

@@ -28,7 +28,7 @@ import Testing
         engine.commitPending()
         #expect(persistence.commits.count == 1)
         #expect(Set(persistence.commits.first ?? []) == Set(records.map(\.id)))
-        #expect(!engine.commitIsRequested && engine.durabilityWarning == nil)
+        #expect(!engine.commitIsRequested && engine.storageProblem == nil)
     }
 
     @Test func everyReplyOfAPipelinedBatchIsDurable() async throws {
@@ -73,5 +73,6 @@ final class SilentOutputs: SoundOutput, PresentationOutput {
     func present(_ record: AlarmRecord) {}
     func withdraw(_ id: UUID) {}
     func reportMissed(_ entries: [MissedEntry]) {}
-    var summary: String { "none" }
+    var audioStatus: AlarmProtocol.AudioStatus { .init(device: "none", state: .opens) }
+    var notifier: AlarmProtocol.NotifierStatus { .init(via: .terminal) }
 }

@@ -51,14 +51,14 @@ import TestSupport
 
         let reply = try daemon.connect().send(.stop, alarm: timer.id)
         #expect(reply.ok == true)
-        #expect(reply.warning?.contains("not yet durable") == true, "\(reply.warning ?? "no warning")")
+        #expect(reply.unsaved?.kind == .cannotWrite, "\(String(describing: reply.unsaved))")
         try await Task.sleep(for: .milliseconds(300))
         let silent = daemon.audioBytes
         try await Task.sleep(for: .milliseconds(700))
         #expect(daemon.audioBytes == silent, "the sound stopped at once")
         #expect(try daemon.record(timer.id) == nil)
         let status = try #require(try daemon.connect().send(.status).status)
-        #expect(status.storageProblem != nil)
+        #expect(status.unsaved == reply.unsaved && status.storageProblem != nil)
 
         // Space again: the retry saves the stop, so a restart does not ring it again.
         unlink(filler)

@@ -39,11 +39,11 @@ import TestSupport
         #expect(files.contains("alarms.sqlite"), "\(files)")
         let later = makeRecord(title: "Made while immutable", schedule: .fixed(Date().addingTimeInterval(7200)))
         let reply = try daemon.connect().send(.schedule, record: later)
-        #expect(reply.ok == true && reply.isNotDurable, "\(reply.warning ?? "no warning")")
+        #expect(reply.ok == true && reply.isNotDurable, "\(String(describing: reply.unsaved))")
         try await eventually("the timer to ring") { try daemon.record(timer.id)?.phase.state == .alerting }
         await eventually("its sound") { daemon.audioBytes > 0 }
         #expect(daemon.exitStatus == nil, "alarmd is alive (exit: \(String(describing: daemon.exitStatus)))")
-        let problem = try daemon.connect().send(.status).status?.storageProblem
+        let problem = try daemon.connect().send(.status).status?.unsaved
         #expect(problem != nil, "status reports the store error")
         #expect(daemon.logText.contains("could not save alarms"), "\(daemon.logText)")
 

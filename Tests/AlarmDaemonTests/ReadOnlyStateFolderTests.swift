@@ -28,17 +28,17 @@ import TestSupport
         let timer = makeRecord(title: "While read-only", preAlert: 1)
         let reply = try daemon.connect().send(.schedule, record: timer)
         #expect(reply.ok == true)
-        #expect(reply.warning?.contains("not yet durable") == true, "\(reply.warning ?? "no warning")")
-        #expect(reply.warning?.contains("read-only") == true, "\(reply.warning ?? "no warning")")
+        #expect(reply.unsaved?.kind == .readOnly, "\(String(describing: reply.unsaved))")
+        #expect(reply.unsaved?.path == daemon.paths.stateDirectory, "says where: \(String(describing: reply.unsaved))")
         let status = try #require(try daemon.connect().send(.status).status)
-        #expect(status.storageProblem?.contains("read-only") == true, "\(status.storageProblem ?? "none")")
-        #expect(status.storageProblem?.contains(daemon.paths.stateDirectory) == true, "says where: \(status.storageProblem ?? "none")")
+        #expect(status.unsaved == reply.unsaved, "\(String(describing: status.unsaved))")
+        #expect(status.storageProblem?.contains(daemon.paths.stateDirectory) == true, "for older clients: \(status.storageProblem ?? "none")")
         try await eventually("the timer to ring") { try daemon.record(timer.id)?.phase.state == .alerting }
         await eventually("sound") { daemon.audioBytes > 0 }
         let later = makeRecord(title: "Set while read-only", schedule: .fixed(Date().addingTimeInterval(7200)))
-        #expect(try daemon.connect().send(.schedule, record: later).warning?.contains("not yet durable") == true)
+        #expect(try daemon.connect().send(.schedule, record: later).isNotDurable)
         let cancelled = try daemon.connect().send(.cancel, alarm: kept.id)
-        #expect(cancelled.warning?.contains("not yet durable") == true)
+        #expect(cancelled.isNotDurable)
 
         let notices = try await server.waitForNotifies(summary: "Alarms cannot be saved")
         #expect(notices.count == 1, "one notification: \(notices)")
@@ -69,7 +69,7 @@ import TestSupport
         try daemon.start()  // no folder, no lock file, no database can be made: the runtime lock
         let record = makeRecord(title: "Nowhere to save", schedule: .fixed(Date().addingTimeInterval(3600)))
         let reply = try daemon.connect().send(.schedule, record: record)
-        #expect(reply.ok == true && reply.warning?.contains("not yet durable") == true, "\(reply)")
+        #expect(reply.ok == true && reply.isNotDurable, "\(reply)")
         #expect(try daemon.record(record.id) != nil)
 
         // A second daemon for the same user must not serve beside it.

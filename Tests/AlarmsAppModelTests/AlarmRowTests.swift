@@ -62,7 +62,7 @@ import Testing
         var skipping = record("Gym", hour: 7, days: [.monday, .friday], firesIn: 3 * 86400)
         skipping.skippedFire = now + 86400
         let row = maker.row(skipping, now: now)
-        #expect(row.status == "in 3 d (skipping Sat 08:00)")
+        #expect(row.status == "in 3 d (skips Sat 08:00)")
         #expect(!row.canSkip)
     }
 

@@ -57,7 +57,7 @@ import TestSupport
             let differing = keys.filter { !((alarm[$0] as? NSObject)?.isEqual(other[$0]) ?? (other[$0] == nil)) }
             #expect(differing.isEmpty, "\(id): \(differing.sorted().map { "\($0): \(alarm[$0] ?? "nil") vs \(other[$0] ?? "nil")" })")
         }
-        #expect(try b.alarmctl("list").out == (try a.alarmctl("list").out.split(separator: "\n").filter { !$0.contains("timer") }.joined(separator: "\n") + "\n"))
+        #expect(try b.alarmctl("list").out == (try a.alarmctl("list").out.split(separator: "\n").filter { !$0.contains("Timer") }.joined(separator: "\n") + "\n"))
 
         // Again: the same UIDs update, never duplicate.
         let again = try b.alarmctl("import", file)
