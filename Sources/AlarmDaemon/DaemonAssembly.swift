@@ -120,7 +120,7 @@ enum DaemonAssembly {
         paths: AlarmPaths, instance: InstanceLock, presenter: AlarmPresenter, inputs: LoopInbox<DaemonInput>, logger: Logger
     ) throws(DaemonError) -> AlarmPersistence {
         guard instance.stateFolderWritable else {
-            // Defect 7 of issue 10: a read-only state folder used to stop alarmd at start.
+            // A read-only state folder must not keep alarms from ringing: served from memory.
             logger.error("the state folder \(paths.stateDirectory) cannot be written; serving the alarms from memory and saving them once it can be")
             let readOnly = ReadOnlyStartPersistence(path: paths.database, lock: instance, logger: logger)
             readOnly.onQuarantine = { notice in presenter.notice(title: DaemonText.alarmsSetAside, body: notice) }

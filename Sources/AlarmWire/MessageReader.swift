@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Reads every reply and event a client receives, without JSONDecoder, which on Linux costs
-/// about 20 µs a record. The cold values (status, missed lists, apps, pending intents) are
+/// Reads every reply and event a client receives, without JSONDecoder, whose cost a record
+/// a long list multiplies (docs/PERFORMANCE.md). The cold values (status, missed lists, apps, pending intents) are
 /// read by their Codable (`ColdCodec`) from the bytes of their member. A member this does not
 /// know (a newer daemon's) is skipped, so an older client reads a newer daemon's replies.
 package enum MessageReader {

@@ -101,8 +101,8 @@ struct DaemonLink {
 
 /// JSON for scripts: the protocol's own encoding (dates as seconds since 1970), pretty.
 enum JSONOutput {
-    /// Alarm records through `RecordWriter`, their one writer (a list of 1,000 took JSONEncoder
-    /// ~40 ms). It refuses only numbers JSON cannot carry, which no record from alarmd holds.
+    /// Alarm records through `RecordWriter`, their one writer (JSONEncoder is slow on long
+    /// lists). It refuses only numbers JSON cannot carry, which no record from alarmd holds.
     static func print(_ records: [AlarmRecord]) {
         // Written where it was made: 100,000 records are ~120 MB of it.
         var writer = JSONTextWriter(pretty: true, capacity: RecordWriter.capacity(for: records.count, pretty: true))

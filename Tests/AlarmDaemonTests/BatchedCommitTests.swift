@@ -7,9 +7,9 @@ import Testing
 
 @testable import AlarmDaemon
 
-/// Issue 10's flood: each request's commit (a disk sync) ran on the loop thread that also
-/// rings. Now the changes of one loop turn are committed in one transaction at its end, and
-/// the turn's replies wait for it, so a reply still means durable.
+/// A flood of requests must not hold the loop thread that also rings with a disk sync each:
+/// the changes of one loop turn are committed in one transaction at its end, and the turn's
+/// replies wait for it, so a reply still means durable.
 @Suite struct BatchedCommitTests {
     @Test func theChangesOfOneTurnAreOneCommit() throws {
         let persistence = CountingPersistence()

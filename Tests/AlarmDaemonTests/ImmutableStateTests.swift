@@ -3,10 +3,10 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 21, fault 8: making the state files immutable (`chattr +i`, ext4) while alarmd ran
-/// killed it with SIGBUS, through the `-shm` file SQLite maps into memory. alarmd now holds
-/// its database exclusively with no `-shm` (the log's index in heap memory): a file-system
-/// fault is an error it reports, and it keeps ringing.
+/// State files made immutable (`chattr +i`, ext4) while alarmd runs: a `-shm` file that SQLite
+/// maps into memory would turn that into a SIGBUS, so alarmd holds its database exclusively
+/// with no `-shm` (the log's index in heap memory): a file-system fault is an error it
+/// reports, and it keeps ringing.
 @Suite struct ImmutableStateTests {
     @Test func immutableStateFilesAreReportedAndTheAlarmStillRings() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)

@@ -4,9 +4,9 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 10, defect 7: with a read-only state folder at start, alarmd used to exit (its
-/// instance lock and the store need a writable folder), so no alarm rang at all. Now it
-/// serves from memory and saves everything once the folder is writable again.
+/// A read-only state folder at start (its instance lock and the store want a writable one):
+/// alarmd serves from memory, so alarms still ring, and saves everything once the folder is
+/// writable again.
 ///
 /// The tests run as root, for whom a mode does not stop writes, so the folder is made
 /// read-only by a mount: a bind mount of it remounted read-only, or an empty read-only tmpfs.
@@ -22,7 +22,7 @@ import TestSupport
 
         guard let mount = ReadOnlyMount(bindOf: state) else { return }
         defer { mount.remove() }
-        try daemon.start()  // used to exit: "cannot create ... alarmd.lock: Read-only file system"
+        try daemon.start()  // serves, though it cannot create alarmd.lock there
         #expect(try daemon.record(kept.id) != nil, "the stored alarms are served")
 
         let timer = makeRecord(title: "While read-only", preAlert: 1)
@@ -96,7 +96,7 @@ import TestSupport
                 kill(pid, SIGKILL)
             }
         }
-        // Started and in effect, but not on disk: 75, not 0 (issue 21, fault 7).
+        // Started and in effect, but not on disk: 75, not 0.
         #expect(started.status == 75, "\(started.err)")
         #expect(started.err.contains("not yet durable"), "\(started.err)")
         #expect(FileManager.default.fileExists(atPath: daemon.paths.runtimeDirectory + "/alarmd.log"), "the log went to the runtime folder")

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The Alarms app driven through the accessibility bus against a real alarmd, as a screen
-reader would (issue 22). Run by scripts/check-gui, which builds the binaries and checks the
+reader would. Run by scripts/check-gui, which builds the binaries and checks the
 tools; this prints one line per check and exits non-zero when any failed.
 
 Usage: atspi-check-gui.py --app PATH --alarmd PATH --alarmctl PATH [--keep]
