@@ -82,7 +82,8 @@ let package = Package(
         // The protocol's messages and their JSON reader and writer.
         .target(name: "AlarmWire", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
         // Where alarmd's socket and files are (XDG paths, the socket address, the private folders
-        // they live in): below both the client and the daemon, which must agree on them.
+        // they live in) and what `alarmd --background` tells its starter: below both the client
+        // and the daemon, which must agree on them.
         .target(name: "AlarmLocations", dependencies: ["LinuxSupport"], swiftSettings: essentialsOnly),
         // Talking to alarmd: connection, starting it. What alarmctl, the library and the
         // graphical app share; it re-exports the wire and the locations.
