@@ -81,9 +81,13 @@ let package = Package(
         .target(name: "AlarmCore", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
         // The protocol's messages and their JSON reader and writer.
         .target(name: "AlarmWire", dependencies: ["AlarmModel"], swiftSettings: essentialsOnly),
-        // Talking to alarmd: connection, starting it, its paths. What alarmctl, the library and
-        // the graphical app share.
-        .target(name: "AlarmClient", dependencies: ["AlarmWire", "LinuxSupport"], swiftSettings: essentialsOnly),
+        // Where alarmd's socket and files are (XDG paths, the socket address, the private folders
+        // they live in) and what `alarmd --background` tells its starter: below both the client
+        // and the daemon, which must agree on them.
+        .target(name: "AlarmLocations", dependencies: ["LinuxSupport"], swiftSettings: essentialsOnly),
+        // Talking to alarmd: connection, starting it. What alarmctl, the library and the
+        // graphical app share; it re-exports the wire and the locations.
+        .target(name: "AlarmClient", dependencies: ["AlarmWire", "AlarmLocations", "LinuxSupport"], swiftSettings: essentialsOnly),
         // The public, AlarmKit-shaped API: AlarmManager and AlarmKit's names, nothing else public.
         .target(name: "OpenAlarmKit", dependencies: ["AlarmModel", "AlarmClient", "LinuxSupport"], swiftSettings: essentialsOnly),
         // One-line modules that re-export the two above under Apple's names, so ported code keeps
@@ -109,11 +113,10 @@ let package = Package(
         // without the daemon.
         .target(
             name: "AlarmSystem",
-            // AlarmSync for CalDAVURL alone: [sync] url is judged as the client will judge it.
             // AlarmCalendar for the zones the codec gets from this system and the words of its
             // refusals, one for alarmctl, alarmd and the window.
             dependencies: [
-                "AlarmCore", "AlarmSync", "AlarmCalendar", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit"),
+                "AlarmCore", "AlarmCalendar", "CLinux", "LinuxSupport", .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: essentialsOnly),
         // The daemon's desktop services over D-Bus (GDBus, through libnotify's GLib, loaded on
@@ -123,15 +126,21 @@ let package = Package(
             dependencies: ["CLibNotify", "OnDemandLibraries", .product(name: "Logging", package: "swift-log")],
             swiftSettings: essentialsOnly),
         // CalDAV: the WebDAV client (libcurl, libxml2, loaded on first use), the [sync] password,
-        // the pure sync planner. Below the daemon, which runs it off its loop.
+        // the pure sync planner. Below the daemon, which runs it off its loop; above AlarmSystem,
+        // whose settings (the calendar's CalDAVURL) it connects to.
         .target(
             name: "AlarmSync",
-            dependencies: ["AlarmModel", "CCurl", "CXML", "OnDemandLibraries", "LinuxSupport"],
+            dependencies: ["AlarmModel", "AlarmSystem", "CCurl", "CXML", "OnDemandLibraries", "LinuxSupport"],
+            swiftSettings: essentialsOnly),
+        // The words people read about alarms and alarmd, in their language: an alarm's
+        // description and `status`'s values, worded once for alarmctl and the window.
+        .target(
+            name: "AlarmWords", dependencies: ["AlarmWire", "AlarmCore", "AlarmSystem", "LinuxSupport"],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmDaemon",
             dependencies: [
-                "AlarmClient", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
+                "AlarmWire", "AlarmLocations", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
                 "AlarmSync", "AlarmCalendar", "CLinux", "LinuxSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: essentialsOnly),
@@ -141,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "alarmctl",
             dependencies: [
-                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmCalendar", "LinuxSupport",
+                "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmCalendar", "AlarmWords", "LinuxSupport",
                 // For AlarmCtlEntry alone: the multi-call binary runs the daemon as alarmd.
                 "AlarmDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -160,14 +169,12 @@ let package = Package(
         // its builder files; openalarmkit-alarms the executable that runs it.
         .target(name: "GtkSupport", dependencies: ["CGtk"], swiftSettings: essentialsOnly),
         .target(
-            name: "AlarmsAppModel", dependencies: ["AlarmClient", "AlarmCore", "AlarmSystem", "LinuxSupport"],
+            name: "AlarmsAppModel", dependencies: ["AlarmClient", "AlarmCore", "AlarmSystem", "AlarmWords", "LinuxSupport"],
             swiftSettings: essentialsOnly),
         .target(
             name: "AlarmsApp",
             dependencies: [
                 "AlarmsAppModel", "GtkSupport", "AlarmClient", "AlarmSystem", "LinuxSupport",
-                // SoundResolver alone: the sound names for the dialog (no device is opened).
-                "AlarmAudio",
             ],
             exclude: ["ui"], swiftSettings: essentialsOnly, plugins: ["GResourceCompiler"]),
         .executableTarget(
@@ -201,7 +208,7 @@ let package = Package(
         // `swift test` build alarmd and alarmctl).
         .testTarget(
             name: "AlarmsAppModelTests",
-            dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmCore", "AlarmSystem", "TestSupport", "alarmd", "alarmctl"]),
+            dependencies: ["AlarmsAppModel", "AlarmClient", "AlarmCore", "AlarmSystem", "AlarmWords", "TestSupport", "alarmd", "alarmctl"]),
         // GtkSupport against real GTK on a private Xvfb, in gtk-support-check's own process
         // (GTK needs GLib's default main context, which AlarmNotify's tests hold here).
         .testTarget(name: "GtkSupportTests", dependencies: ["TestSupport", "gtk-support-check", "alarms-ui-check"]),

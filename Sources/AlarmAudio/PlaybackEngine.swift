@@ -9,9 +9,8 @@ import Logging
 /// to a `DeviceChain`.
 final class PlaybackEngine {
     /// Chunk written per wake-up: a `file` recording overshoots the wall time by at most
-    /// this, and a ringing alarm wakes only 5 times a second. Each wake-up costs 20 to 45 µs
-    /// of CPU on a VM (a bare C loop that sleeps and reads 17 KiB: 29 µs), which at 10 a
-    /// second was most of what playing a WAV costs. Stopping does not wait for a chunk: the
+    /// this, and a ringing alarm wakes only 5 times a second: the wake-ups are most of what
+    /// playing a WAV costs (docs/PERFORMANCE.md). Stopping does not wait for a chunk: the
     /// sleep is woken and the device's queue dropped.
     static let chunkSeconds = 0.2
 

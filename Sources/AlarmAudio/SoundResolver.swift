@@ -1,7 +1,7 @@
 import FoundationEssentials
 import LinuxSupport
 
-/// Finds the file behind a sound name, in DESIGN.md's order; the first hit wins.
+/// Finds the file behind a sound name, in the order docs/SOUND.md gives; the first hit wins.
 public struct SoundResolver: Sendable {
     /// Extensions tried, in this order, for a name without one.
     public static let extensions = ["wav", "flac", "oga", "ogg", "opus", "mp3", "aiff"]

@@ -99,23 +99,15 @@ public final class VolumeOverride {
     }
 
     static func load(_ path: String) -> Saved? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(Saved.self, from: data)
+        guard let bytes = AtomicFile.read(path) else { return nil }
+        return try? JSONDecoder().decode(Saved.self, from: Data(bytes))
     }
 
-    /// Written to a temporary file, synced, renamed: a crash leaves the old or the new state.
+    /// Replaced whole and flushed (`AtomicFile`): a crash or a power cut leaves the old state or
+    /// the new, and the level to restore is on disk before the mixer is touched.
     static func store(_ saved: Saved, to path: String) throws {
         let data = try JSONEncoder().encode(saved)
-        let folder = path.deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = path + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw MixerError(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0, rename(temporary, path) == 0 else {
-            throw MixerError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        try FileManager.default.createDirectory(atPath: path.deletingLastPathComponent, withIntermediateDirectories: true)
+        do { try AtomicFile.write(Array(data), to: path, durable: true) } catch { throw MixerError(description: error.description) }
     }
 }

@@ -147,13 +147,3 @@ package enum DaemonLauncher {
         }
     }
 }
-
-/// What `alarmd --background` tells its starter through its exit status.
-package enum DaemonStartStatus: UInt8, Sendable {
-    /// The daemon serves on its socket.
-    case serving = 0
-    /// It could not start; its log says why.
-    case failed = 1
-    /// Another alarmd already serves this user (a client started one at the same moment).
-    case anotherServes = 3
-}

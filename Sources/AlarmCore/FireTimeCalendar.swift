@@ -1,7 +1,7 @@
 import FoundationEssentials
 import AlarmModel
 
-/// When alarms fire, in one time zone, by DESIGN.md's policy:
+/// When alarms fire, in one time zone, by the time policy (docs/TIME.md, "DST"):
 /// - `.fixed` is an instant and never moves;
 /// - `.relative` fires at its wall-clock time on each selected nominal local date, at most
 ///   once a date: in a DST gap shifted forward by the gap's length, in an overlap at the

@@ -1,6 +1,6 @@
 import AlarmCore
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// The `alarms` reply (to `list`) or event (to watchers), soonest deadline first, written
 /// piece by piece as the client reads it.

@@ -5,7 +5,7 @@ import AlarmSystem
 import FoundationEssentials
 import LinuxSupport
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// Shows alarms as desktop notifications (or on the terminal when there is no server) and
 /// turns button presses into lifecycle events. It uses the presenter's queued, callback forms:
@@ -49,9 +49,9 @@ final class AlarmPresenter: PresentationOutput {
 
     func shutdown() { presenter.shutdownAndWait() }
 
-    var summary: String {
-        guard let server = presenter.server else { return DaemonText.terminalNotifications }
-        return "\(server.name) \(server.version)"
+    var notifier: AlarmProtocol.NotifierStatus {
+        guard let server = presenter.server else { return .init(via: .terminal) }
+        return .init(via: .server, name: server.name, version: server.version)
     }
 
     static func input(for event: NotificationEvent) -> Input? {

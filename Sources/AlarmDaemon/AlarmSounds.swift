@@ -4,7 +4,7 @@ import CLinux
 import FoundationEssentials
 import LinuxSupport
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// Rings alarms through AlarmAudio: one playback per ringing alarm (so two alarms ringing
 /// together are both heard), with the alarm's sound, volume and ramp, else the config's.
@@ -35,11 +35,11 @@ final class AlarmSounds: SoundOutput {
     }
 
     /// The device alarms use and whether it opens now (probed: a sound server may be down).
-    var summary: String {
+    var audioStatus: AlarmProtocol.AudioStatus {
         let device = config.audioDevice
-        if !playing.isEmpty { return DaemonText.deviceInUse(device) }
-        if let problem = SoundDevices.openProblem(device) { return DaemonText.deviceCannotOpen(device, problem) }
-        return DaemonText.deviceOpens(device)
+        if !playing.isEmpty { return .init(device: device, state: .playing) }
+        if let problem = SoundDevices.openProblem(device) { return .init(device: device, state: .cannotOpen, detail: problem) }
+        return .init(device: device, state: .opens)
     }
 
     func start(_ record: AlarmRecord, firedFor: Date) {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import AlarmClient
+import AlarmWire
 
 /// Starts an app so that it can run a pressed button's intent: the command it registered,
 /// in its own session, with alarmd's environment plus `OPENALARMKIT_APP_ID` (the same app

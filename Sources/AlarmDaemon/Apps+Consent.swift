@@ -1,7 +1,7 @@
 import AlarmStore
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// Consent: an app asks once, a person answers in a notification or with `alarmctl apps`, and
 /// the app's watchers hear the decision.

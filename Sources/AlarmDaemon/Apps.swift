@@ -2,7 +2,8 @@ import AlarmCore
 import AlarmStore
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// Durable storage of apps, alarm intents and pending intents.
 protocol AppsPersistence: AnyObject {

@@ -2,7 +2,8 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// `alarmd --background`, how alarmctl and AlarmManager start the daemon: this process starts
 /// the daemon proper, under its `Supervisor` (which restarts it after a crash), in its own

@@ -1,4 +1,4 @@
-import AlarmClient
+import AlarmWire
 import AlarmSync
 import AlarmSystem
 import FoundationEssentials

@@ -1,7 +1,7 @@
 import AlarmNotify
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmWire
 import Synchronization
 
 enum ConsentAnswer: Sendable, Equatable { case allow, deny, dismissed }

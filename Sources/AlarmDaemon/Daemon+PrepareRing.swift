@@ -1,6 +1,6 @@
 import AlarmCore
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// Ring at the floor: the deadline timer fires `DeadlineTimer.prepareLead` early, the rings
 /// due at the deadline are prepared (sound open, PCM set up, first chunk decoded) and start

@@ -5,7 +5,8 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import Logging
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// alarmd: one event loop that sleeps until the earliest deadline, a request, a button press,
 /// a clock change or a time-zone change, and never otherwise. The loop's coordinator: it
@@ -146,7 +147,8 @@ public final class Daemon {  // loop thread only
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
         onReady()
         memory.started()
-        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.rules.identifier), sound \(sounds.summary), notifications \(presenter.summary), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
+        let audio = sounds.audioStatus, notifier = presenter.notifier
+        logger.info("alarmd \(Self.version) ready: \(engine.records.count) alarms, zone \(zone.rules.identifier), sound \(audio.device) (\(audio.state.rawValue)\(audio.detail.map { ": \($0)" } ?? "")), notifications \(notifier.name ?? notifier.via.rawValue), socket \(paths.socket) (up to \(budget.maxClients) clients, \(budget.limit) descriptors), started in \(elapsed) ms")
         loop.run()
 
         logger.info("alarmd stopping")
@@ -163,9 +165,7 @@ public final class Daemon {  // loop thread only
         guard reply.ok == true, Self.changingOps.contains(request.op) else { return .line(encode(reply)) }
         let final = { [unowned self] in
             var reply = reply
-            if let durability = engine.durabilityWarning {
-                reply.warning = [reply.warning, durability].compactMap { $0 }.joined(separator: "; ")
-            }
+            reply.unsaved = engine.storageProblem
             return encode(reply)
         }
         // Encoded after the turn's commit, which decides whether it is durable.
@@ -244,26 +244,41 @@ public final class Daemon {  // loop thread only
                 try apps.answer(request, into: &reply, now: now)
             case .previewSound, .stopPreview, .installSound:
                 try answerSound(request)
+            case .sounds:
+                reply.sounds = soundCatalog(app: request.app, bundle: request.path)
             case .sync:
                 guard let sync else { throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)") }
                 sync.syncNow()
             case .unrung:
                 reply.unrung = unrung.calendars(withEvents: true)
             case .status:
-                reply.status = .init(
-                    version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
-                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
-                    wakeFromSuspend: wake.statusLine)
-                reply.status?.storageProblem = engine.storageProblem
-                reply.status?.configProblem = configProblem
-                reply.status?.sync = sync?.status
-                let counts = unrung.calendars(withEvents: false)
-                reply.status?.unrung = counts.isEmpty ? nil : counts
+                reply.status = status()
             }
         } catch {
             return .failure(id: request.id, error)
         }
         return reply
+    }
+
+    /// What `status` answers: typed values for clients to word, and the older fields filled
+    /// with names (not sentences) for clients that predate them.
+    private func status() -> AlarmProtocol.DaemonStatus {
+        let audio = sounds.audioStatus, notifier = presenter.notifier
+        var status = AlarmProtocol.DaemonStatus(
+            version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
+            audioDevice: audio.device, notifications: notifier.name.map { [$0, notifier.version].compactMap { $0 }.joined(separator: " ") } ?? "terminal",
+            defaultSnooze: config.policy.defaultSnooze)
+        status.audio = audio
+        status.notifier = notifier
+        status.wake = wake.status
+        status.unsaved = engine.storageProblem
+        status.storageProblem = status.unsaved?.legacyText
+        status.ringTimeout = config.policy.ringTimeout
+        status.configProblem = configProblem
+        status.sync = sync?.status
+        let counts = unrung.calendars(withEvents: false)
+        status.unrung = counts.isEmpty ? nil : counts
+        return status
     }
 
     /// The alarms in `order` (AlarmListReply), written as the client reads them.

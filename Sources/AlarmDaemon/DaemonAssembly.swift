@@ -4,7 +4,8 @@ import AlarmSystem
 import FoundationEssentials
 import Glibc
 import Logging
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// Builds alarmd from its parts, each once, in the order they need each other, and hands each
 /// what it needs; then runs it until SIGTERM/SIGINT.
@@ -64,10 +65,10 @@ enum DaemonAssembly {
         var warned = false
         engine.onStorageChange = { [unowned engine] in
             // One notification per episode, not one per failed retry.
-            if let problem = engine.storageProblem, !warned {
+            if let error = engine.storageError, !warned {
                 warned = true
-                presenter.notice(title: DaemonText.cannotSave, body: DaemonText.cannotSaveBody(problem))
-            } else if engine.storageProblem == nil {
+                presenter.notice(title: DaemonText.cannotSave, body: DaemonText.cannotSaveBody("\(error)"))
+            } else if engine.storageError == nil {
                 warned = false
             }
         }
@@ -120,7 +121,7 @@ enum DaemonAssembly {
         paths: AlarmPaths, instance: InstanceLock, presenter: AlarmPresenter, inputs: LoopInbox<DaemonInput>, logger: Logger
     ) throws(DaemonError) -> AlarmPersistence {
         guard instance.stateFolderWritable else {
-            // Defect 7 of issue 10: a read-only state folder used to stop alarmd at start.
+            // A read-only state folder must not keep alarms from ringing: served from memory.
             logger.error("the state folder \(paths.stateDirectory) cannot be written; serving the alarms from memory and saving them once it can be")
             let readOnly = ReadOnlyStartPersistence(path: paths.database, lock: instance, logger: logger)
             readOnly.onQuarantine = { notice in presenter.notice(title: DaemonText.alarmsSetAside, body: notice) }

@@ -3,7 +3,8 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 import Logging
 
 /// alarmd's whole `main`, here rather than in the `alarmd` target so that one executable can

@@ -1,7 +1,7 @@
 import CLinux
 import FoundationEssentials
 import Glibc
-import AlarmClient
+import AlarmWire
 
 /// One CLOCK_REALTIME timerfd armed for the earliest deadline, at that wall-clock instant (so a
 /// set clock moves it), and reporting a set clock (ECANCELED) so the caller can re-evaluate.

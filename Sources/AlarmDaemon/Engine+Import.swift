@@ -1,6 +1,6 @@
 import AlarmCore
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 extension Engine {
     /// Adds or updates `requests` in one step (`importAlarms`): an alarm with the same id, or

@@ -2,7 +2,7 @@ import AlarmAudio
 import AlarmCore
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// Owns the alarms. Applies AlarmCore transitions and carries out their effects: sound and
 /// presentation at once, the durable write at the end of the loop turn, one transaction for
@@ -24,8 +24,10 @@ final class Engine {
     var onChange: () -> Void = {}
     /// Writes that failed, kept in memory and retried.
     private var pending = PendingWrites()
-    /// Why the last write failed, while changes are pending; nil when everything is on disk.
-    private(set) var storageProblem: String?
+    /// The last write's failure, while changes are pending; nil when everything is on disk.
+    private(set) var storageError: (any Error)?
+    /// Why changes are not on disk, for replies and `status`; nil when everything is.
+    var storageProblem: AlarmProtocol.StorageProblem? { storageError.map(AlarmProtocol.StorageProblem.init) }
     private var retryDelay: Double = 1
     private var retryScheduled = false
     /// Runs work after a delay on the loop (the persistence retry).
@@ -285,22 +287,22 @@ final class Engine {
     }
 
     /// Writes every pending change in one transaction. On failure they stay pending and a
-    /// retry is scheduled (1 s, doubling to 30 s); `storageProblem` says why meanwhile.
+    /// retry is scheduled (1 s, doubling to 30 s); `storageError` says why meanwhile.
     private func persistPending() {
         guard !pending.isEmpty || storeNotYetWritable else { return }
         do {
             try persistence.commit(saves: Array(pending.saves.values), deletes: Array(pending.deletes), missed: pending.missed)
             pending.removeAll()
             storeNotYetWritable = false
-            if let problem = storageProblem {
+            if let problem = storageError {
                 logger.notice("alarms are saved again (was: \(problem))")
-                storageProblem = nil
+                storageError = nil
                 retryDelay = 1
                 onStorageChange()
             }
         } catch {
-            let first = storageProblem == nil
-            storageProblem = "\(error)"
+            let first = storageError == nil
+            storageError = error
             logger.error("could not save alarms, keeping \(pending.count) change(s) in memory and retrying: \(error)")
             if first { onStorageChange() }
             guard !retryScheduled else { return }
@@ -315,10 +317,6 @@ final class Engine {
         }
     }
 
-    /// What a reply must say when its change is in memory only.
-    var durabilityWarning: String? {
-        storageProblem.map { "\(AlarmProtocol.notDurable): the change is in effect but could not be saved (\($0)); alarmd keeps it in memory and retries" }
-    }
 
     private func carryOut(_ effect: LifecycleEffect, appID: String) {
         switch effect {

@@ -2,7 +2,8 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// One alarmd per user. Taken before the socket is bound or the database opened, so a
 /// daemon that loses a start-up race (several clients autostarting at once) learns it before
@@ -62,16 +63,25 @@ final class InstanceLock {
     }
 
     /// The state folder became writable: makes sure this daemon holds its lock (creating the
-    /// file if it was missing). Throws `.alreadyRunning` when another daemon took it meanwhile
-    /// (see the type's comment): this one must then stop serving.
-    func upgrade() throws(DaemonError) {
+    /// file if it was missing). Throws `.displaced` when another daemon took it meanwhile (see
+    /// the type's comment): this one must then stop serving.
+    func upgrade() throws(UpgradeFailure) {
         guard !stateFolderWritable else { return }
         let created = AlarmPaths.createPrivateDirectory(stateDirectory)
-        guard created == 0 else { throw .system("the state folder \(stateDirectory) cannot be created", created) }
-        guard access(stateDirectory, W_OK) == 0 else { throw .system("the state folder \(stateDirectory) is read-only", errno) }
+        guard created == 0 else {
+            throw .unwritable(.init(kind: .cannotCreateFolder, path: stateDirectory, detail: String(cString: strerror(created))))
+        }
+        guard access(stateDirectory, W_OK) == 0 else {
+            throw .unwritable(.init(kind: .readOnly, path: stateDirectory, detail: String(cString: strerror(errno))))
+        }
         let path = stateDirectory + "/alarmd.lock"
         if stateFD < 0 {
-            guard let fd = try Self.lock(path, writable: true) else { throw .system("cannot lock \(path)", errno) }
+            let fd: Int32?
+            do { fd = try Self.lock(path, writable: true) } catch {
+                if case .alreadyRunning = error { throw .displaced(error) }
+                throw .unwritable(.init(kind: .cannotOpen, path: path, detail: error.description))
+            }
+            guard let fd else { throw .unwritable(.init(kind: .readOnly, path: path, detail: String(cString: strerror(errno)))) }
             stateFD = fd
         }
         // Our lock may be on a read-only descriptor: the pid goes in through another one
@@ -82,6 +92,26 @@ final class InstanceLock {
             close(writer)
         }
         stateFolderWritable = true
+    }
+
+    /// Why `upgrade` could not take the state folder.
+    enum UpgradeFailure: Error, CustomStringConvertible {
+        /// Another alarmd took it: this one stops serving.
+        case displaced(DaemonError)
+        /// It still cannot be written.
+        case unwritable(AlarmProtocol.StorageProblem)
+
+        var description: String {
+            switch self {
+            case .displaced(let error): error.description
+            case .unwritable(let problem):
+                switch problem.kind {
+                case .cannotCreateFolder: "the state folder \(problem.path ?? "") cannot be created: \(problem.detail)"
+                case .readOnly: "the state folder \(problem.path ?? "") is read-only: \(problem.detail)"
+                default: "cannot lock \(problem.path ?? ""): \(problem.detail)"
+                }
+            }
+        }
     }
 
     /// Opens and locks `path`; nil when it cannot be opened that way for a read-only reason

@@ -2,7 +2,7 @@ import AlarmNotify
 import AlarmStore
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// Shows what an app's intent said when it ran for an alarm's button (App Intents'
 /// `.result(dialog:)`), as iOS shows or speaks it.

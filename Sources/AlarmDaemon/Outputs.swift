@@ -1,7 +1,7 @@
 import AlarmAudio
 import AlarmCore
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// Durable storage of alarms. `commit` returns only once the writes are durable.
 protocol AlarmPersistence: AnyObject {
@@ -26,12 +26,12 @@ struct MissedEntry {
 /// Plays alarm sounds; called on the loop thread. `start` returns at once (a ring opens its
 /// device and plays on a thread of its own); `stop` returns once the device is silent, waiting
 /// up to 45 ms for it (`Playback.stop`), so no sound is heard after the reply that stopped it;
-/// `summary` opens the device to say whether it works.
+/// `audioStatus` opens the device to say whether it works.
 protocol SoundOutput: AnyObject {
     func start(_ record: AlarmRecord, firedFor: Date)
     func stop(_ id: UUID)
     func stopAll()
-    var summary: String { get }
+    var audioStatus: AlarmProtocol.AudioStatus { get }
     /// Holds exactly these rings ready to start by themselves at their instants (others
     /// prepared before are cancelled); `start` then takes the prepared one over.
     func prepare(_ rings: [UpcomingRing])
@@ -57,5 +57,6 @@ protocol PresentationOutput: AnyObject {
     func withdraw(_ id: UUID)
     /// One message for a batch of alarms that did not ring.
     func reportMissed(_ entries: [MissedEntry])
-    var summary: String { get }
+    /// The notification server alarms are shown on, or the terminal.
+    var notifier: AlarmProtocol.NotifierStatus { get }
 }

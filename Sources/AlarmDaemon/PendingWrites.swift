@@ -1,5 +1,5 @@
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// Changes applied in memory but not yet on disk (disk full, read-only folder, a database
 /// locked by another process). Each alarm keeps only its latest state, so writing the whole

@@ -3,7 +3,7 @@ import AlarmStore
 import FoundationEssentials
 import Glibc
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// The store of a daemon that started with a state folder it cannot write (a read-only mount,
 /// a folder without write permission). The alarms are read without writing
@@ -57,7 +57,7 @@ final class ReadOnlyStartPersistence: AlarmPersistence, AppsPersistence {
     private func openedStore() throws -> StorePersistence {
         if let store { return store }
         do { try lock.upgrade() } catch {
-            if case .alreadyRunning = error { onDisplaced(error) }
+            if case .displaced(let displacement) = error { onDisplaced(displacement) }
             throw error
         }
         let opened = try StorePersistence(path: path, logger: logger)

@@ -1,4 +1,4 @@
-import AlarmClient
+import AlarmWire
 
 extension SocketServer {
     /// Pushes an event to every watcher of `app` and to those watching every app;

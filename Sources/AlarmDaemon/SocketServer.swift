@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import Logging
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// The daemon's end of the protocol: a Unix stream socket speaking JSON lines. Malformed or
 /// oversized input gets an error reply and the connection lives on; peers of another user are
@@ -472,7 +473,7 @@ func openListeningSocket(path: String, environment: [String: String]) throws(Dae
     }
     let directory = path.deletingLastPathComponent
     do { try RuntimeDirectoryCheck.ensure(directory) } catch { throw .configuration(error.description) }
-    if (try? AlarmConnection(socketPath: path)) != nil {
+    if UnixSocketAddress.answers(at: path) {
         throw .configuration("another alarmd is already serving \(path)")
     }
     unlink(path)

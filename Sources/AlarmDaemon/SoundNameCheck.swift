@@ -1,7 +1,7 @@
 import AlarmAudio
 import AlarmSystem
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// A named sound that resolves nowhere: the command line is refused with the names that
 /// exist (close matches first), since a person typed it and can fix it; an app gets its alarm

@@ -1,6 +1,6 @@
 import AlarmStore
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 extension StorePersistence: AppsPersistence {
     func loadApps() throws -> (apps: [StoredApp], intents: [AlarmIntents], pending: [PendingIntent]) {

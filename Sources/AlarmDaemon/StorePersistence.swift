@@ -2,7 +2,7 @@ import AlarmCore
 import AlarmStore
 import FoundationEssentials
 import Logging
-import AlarmClient
+import AlarmWire
 
 /// AlarmStore behind the engine's persistence protocol.
 final class StorePersistence: AlarmPersistence {
@@ -17,7 +17,7 @@ final class StorePersistence: AlarmPersistence {
         self.logger = logger
         // alarmd holds its instance lock by now: no other opener can be mid-write on the log,
         // and none needs to share the file, so it is held exclusively, without a mapped -shm
-        // (issue 21: an immutable -shm killed alarmd with SIGBUS).
+        // (a fault in a mapped file is a SIGBUS, e.g. when the file is made immutable).
         let opened = try AlarmStore.open(at: URL(fileURLWithPath: path), settingAsideDamagedWAL: true, exclusive: true)
         store = opened.store
         store.limitLockWait(to: 0.1)

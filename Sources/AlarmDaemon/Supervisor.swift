@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 import LinuxSupport
 import Logging
-import AlarmClient
+import AlarmLocations
+import AlarmWire
 
 /// `alarmd --supervise`: what systemd's `Restart=on-failure` is for alarmd.service, for every
 /// alarmd started without a user manager (`alarmd --background`, which clients and the desktop

@@ -1,5 +1,5 @@
 import AlarmCalendar
-import AlarmClient
+import AlarmWire
 import FoundationEssentials
 import LinuxSupport
 

@@ -1,20 +1,16 @@
 import CLinux
 import FoundationEssentials
 import Glibc
-import AlarmClient
+import AlarmWire
 
 /// Wakes the machine from suspend ahead of the earliest alarm: a timerfd on
 /// CLOCK_REALTIME_ALARM armed `wakeEarly` before it, so the sound device and server are up
 /// when the precise CLOCK_REALTIME timer rings. Creating one needs CAP_WAKE_ALARM; without
 /// it alarms still ring whenever the machine is awake, and `status` says how to enable it.
 final class WakeTimer {
-    enum Availability: Equatable {
-        case available
-        case unavailable(why: String)
-    }
-
     let fd: Int32
-    let availability: Availability
+    /// Whether it can wake the machine, and if not why (`status`).
+    let status: AlarmProtocol.WakeStatus
     var wakeEarly: TimeInterval
     private(set) var armedFor: Date?
 
@@ -23,23 +19,23 @@ final class WakeTimer {
         let created = timerfd_create(CLOCK_REALTIME_ALARM, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         fd = created
         if created >= 0 {
-            availability = .available
+            status = .able
         } else if errno == EPERM {
-            availability = .unavailable(why: DaemonText.wakeLacksCapability(InstallKind(executable: Self.executable)))
+            let executable = Self.executable
+            switch InstallKind(executable: executable) {
+            case .package(let launcher):
+                status = .init(able: false, obstacle: .lacksCapability, install: .package, executable: launcher)
+            case .installScript(let executable):
+                status = .init(able: false, obstacle: .lacksCapability, install: .installScript, executable: executable)
+            case .sourceBuild(let executable):
+                status = .init(able: false, obstacle: .lacksCapability, install: .sourceBuild, executable: executable)
+            }
         } else {
-            availability = .unavailable(why: DaemonText.wakeNoClock(String(cString: strerror(errno))))
+            status = .init(able: false, obstacle: .noWakeClock, detail: String(cString: strerror(errno)))
         }
     }
 
     deinit { if fd >= 0 { close(fd) } }
-
-    /// The `alarmctl status` line.
-    var statusLine: String {
-        switch availability {
-        case .available: DaemonText.wakeYes
-        case .unavailable(let why): DaemonText.wakeNo(why)
-        }
-    }
 
     /// Arms for `wakeEarly` before `deadline` (at the deadline itself when that moment has
     /// passed); disarms for nil or a deadline already past.

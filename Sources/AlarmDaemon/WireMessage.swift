@@ -1,5 +1,5 @@
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
 /// A reply's or an event's line in the protocol (no newline), as `MessageWriter` writes it:
 /// nil only for a number JSON cannot carry, which no bounded record holds.

@@ -1,7 +1,7 @@
 import FoundationEssentials
-import AlarmClient
+import AlarmWire
 
-/// An alarm's JSON in the protocol: `RecordWriter` (a few µs a record), and "null" for a
+/// An alarm's JSON in the protocol: `RecordWriter`, and "null" for a
 /// record it refuses (a number JSON cannot carry, which the bounds keep out of every record
 /// the daemon accepts), as a list must still be sent.
 ///

@@ -25,7 +25,7 @@ package struct AlarmRecord: Codable, Hashable, Sendable, Identifiable {
     package var skippedFire: Date?
     /// The IANA zone (`America/New_York`) whose wall clock a `.relative` schedule follows; nil
     /// means the machine's current zone, as AlarmKit's alarms do. Set by an iCalendar import:
-    /// an event keeps its `TZID` whatever this machine's zone (DESIGN.md, Time).
+    /// an event keeps its `TZID` whatever this machine's zone (docs/ICALENDAR.md).
     package var timeZone: String?
     /// The iCalendar UID of the event this alarm came from, when it is not the alarm's own id:
     /// re-importing or syncing the event finds the alarm by it instead of adding another.

@@ -5,7 +5,7 @@ public enum AlertConfiguration {
         /// The system's alarm sound.
         case `default`
         /// A sound file found by name (no extension, no path) in the app's or the user's
-        /// `Sounds` folders; see DESIGN.md for the lookup order.
+        /// `Sounds` folders; docs/SOUND.md gives the lookup order.
         case named(String)
     }
 }

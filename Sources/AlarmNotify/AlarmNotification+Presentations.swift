@@ -32,7 +32,7 @@ extension AlarmNotification {
             category: alarmCategory, actions: actions, keepsShown: false, noActionsHint: noActionsHint)
     }
 
-    /// The action keys the daemon's popups use (DESIGN.md, Notifications).
+    /// The action keys the daemon's popups use (docs/NOTIFICATIONS.md).
     public enum ActionKey {
         public static let stop = "stop"
         public static let snooze = "snooze"

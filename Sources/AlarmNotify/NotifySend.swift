@@ -80,8 +80,8 @@ public enum NotifySend {
     /// `onShown` runs once the popup is posted, with whether the run will wait for it.
     /// The popup is never withdrawn on the way out: it outlives the command, as with notify-send.
     /// Blocks the calling thread while the GLib thread does the work, as notify-send's main
-    /// does: the command needs no Swift concurrency (its runtime costs alarmctl notify 1 MiB
-    /// and 0.4 ms).
+    /// does: the command needs no Swift concurrency (whose runtime would be most of notify's
+    /// memory and start-up).
     public static func run(
         _ request: NotifySendRequest, output: NotifySendOutput, onShown: (_ waiting: Bool) -> Void = { _ in }
     ) -> Int32 {

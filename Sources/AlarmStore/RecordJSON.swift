@@ -37,7 +37,7 @@ enum RecordJSON {
                 return
             }
             // Never let a value outside the documented bounds reach the daemon's arithmetic:
-            // one such row (an older version's, a damaged one) used to crash every start.
+            // one such row (an older version's, a damaged one) would crash every start.
             do { try AlarmBounds.checkStored(record) } catch {
                 loaded.quarantined.append(UndecodableAlarm(id: id, appID: appID, reason: error.description))
                 return

@@ -1,3 +1,4 @@
+import AlarmSystem
 import LinuxSupport
 
 /// A calendar object on the server: where it is and its version.
@@ -47,7 +48,7 @@ package final class CalDAVClient {
     private let http: HTTPTransport
 
     package init(url: String, username: String?, password: String?, timeoutSeconds: Int = 30) throws(CalDAVError) {
-        collection = try CalDAVURL(url)
+        do { collection = try CalDAVURL(url) } catch { throw .badURL(error.url, reason: error.reason) }
         http = HTTPTransport(username: username, password: password, timeoutSeconds: timeoutSeconds)
     }
 

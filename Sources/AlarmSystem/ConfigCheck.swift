@@ -10,6 +10,16 @@ public struct ConfigProblem: Error, Hashable, Sendable, CustomStringConvertible 
     public var line: Int?
     public var key: String?
     public var message: String
+    /// The dotted key (`sound.volume`) a value check refused, so that `DaemonConfig.load` can
+    /// point at the line that sets it; not shown.
+    public var setting: String? = nil
+
+    /// The same problem in the file at `path` (a setting's check knows no file).
+    func at(_ path: String) -> ConfigProblem {
+        var problem = self
+        problem.path = path
+        return problem
+    }
 
     public var description: String {
         var text = path

@@ -58,9 +58,10 @@ public struct DaemonConfig: Hashable, Sendable {
                 throw describe(error, path: path, text: text)
             }
             do { try config.apply(file, path: path) } catch {
-                // "sound.volume must be 0-100": point at its line.
-                let key = error.message.split(separator: " ").first.map(String.init) ?? ""
-                throw ConfigProblem(path: path, line: ConfigKeys.line(of: key, in: text), key: nil, message: error.message)
+                // A value out of range: point at the line that sets it.
+                var located = error
+                located.line = error.setting.flatMap { ConfigKeys.line(of: $0, in: text) }
+                throw located
             }
         }
         if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
@@ -86,57 +87,62 @@ public struct DaemonConfig: Hashable, Sendable {
     }
 
     private mutating func apply(_ file: ConfigFile, path: String) throws(ConfigProblem) {
-        func check(_ ok: Bool, _ what: String) throws(ConfigProblem) {
-            if !ok { throw ConfigProblem(path: path, line: nil, key: nil, message: what) }
+        func check(_ ok: Bool, _ setting: String, _ what: String) throws(ConfigProblem) {
+            if !ok { throw ConfigProblem(path: path, line: nil, key: nil, message: what, setting: setting) }
         }
         if let sound = file.sound {
             if let device = sound.device {
-                try check(!device.isEmpty, "sound.device must not be empty")
+                try check(!device.isEmpty, "sound.device", "sound.device must not be empty")
                 audioDevice = device
             }
             if let volume = sound.volume?.value {
-                try check((0...100).contains(volume), "sound.volume must be 0-100 (percent)")
+                try check((0...100).contains(volume), "sound.volume", "sound.volume must be 0-100 (percent)")
                 self.volume = volume / 100
             }
             if let ramp = sound.ramp?.value {
-                try check((0...3600).contains(ramp), "sound.ramp must be 0-3600 seconds")
+                try check((0...3600).contains(ramp), "sound.ramp", "sound.ramp must be 0-3600 seconds")
                 rampSeconds = ramp
             }
             if let floor = sound.minVolume?.value {
-                try check((0...100).contains(floor), "sound.min_volume must be 0-100 (percent)")
+                try check((0...100).contains(floor), "sound.min_volume", "sound.min_volume must be 0-100 (percent)")
                 minimumVolumePercent = floor
             }
             if let pause = sound.pauseMedia { pauseMedia = pause }
         }
         if let wakeEarly = file.system?.wakeEarly?.value {
-            try check((0...3600).contains(wakeEarly), "system.wake_early must be 0-3600 seconds")
+            try check((0...3600).contains(wakeEarly), "system.wake_early", "system.wake_early must be 0-3600 seconds")
             wakeEarlySeconds = wakeEarly
         }
         if let section = file.sync {
-            sync = try SyncSettings(url: section.url, username: section.username, passwordCommand: section.passwordCommand,
-                                    interval: section.interval?.value)
+            do {
+                sync = try SyncSettings(url: section.url, username: section.username, passwordCommand: section.passwordCommand,
+                                        interval: section.interval?.value)
+            } catch { throw error.at(path) }
         }
         for entry in file.calendars ?? [] {
-            let settings = try CalendarSubscriptionSettings(
-                name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand, interval: entry.interval?.value)
-            try check(!calendars.contains { $0.name == settings.name }, "calendars.name '\(settings.name)' is used twice: give each calendar its own name")
+            let settings: CalendarSubscriptionSettings
+            do {
+                settings = try CalendarSubscriptionSettings(
+                    name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand, interval: entry.interval?.value)
+            } catch { throw error.at(path) }
+            try check(!calendars.contains { $0.name == settings.name }, "calendars.name", "calendars.name '\(settings.name)' is used twice: give each calendar its own name")
             calendars.append(settings)
         }
         if let alarms = file.alarms {
             if let snooze = alarms.snooze?.value {
-                try check(snooze > 0 && snooze <= 86400, "alarms.snooze must be 1-86400 seconds")
+                try check(snooze > 0 && snooze <= 86400, "alarms.snooze", "alarms.snooze must be 1-86400 seconds")
                 policy.defaultSnooze = snooze
             }
             if let timeout = alarms.ringTimeout?.value {
-                try check(timeout >= 5 && timeout <= 86400, "alarms.ring_timeout must be 5-86400 seconds")
+                try check(timeout >= 5 && timeout <= 86400, "alarms.ring_timeout", "alarms.ring_timeout must be 5-86400 seconds")
                 policy.ringTimeout = timeout
             }
             if let tolerance = alarms.lateTolerance?.value {
-                try check(tolerance >= 0 && tolerance <= 7 * 86400, "alarms.late_tolerance must be 0-604800 seconds")
+                try check(tolerance >= 0 && tolerance <= 7 * 86400, "alarms.late_tolerance", "alarms.late_tolerance must be 0-604800 seconds")
                 policy.lateTolerance = tolerance
             }
             if let cap = alarms.maxPerApp {
-                try check(cap >= 1 && cap <= 1_000_000, "alarms.max_per_app must be 1-1000000")
+                try check(cap >= 1 && cap <= 1_000_000, "alarms.max_per_app", "alarms.max_per_app must be 1-1000000")
                 maxAlarmsPerApp = cap
             }
         }

@@ -1,12 +1,12 @@
 import FoundationEssentials
 
 /// Reads one JSON text front to back for a reader that knows the shape it expects
-/// (`RecordReader`, `MessageReader`). It builds no tree: a list of 1,000 alarms used to become
-/// some 60,000 nodes, each key, string and number its own allocation, and releasing them cost
-/// as much as building them. Here a key is compared as bytes where it lies, and a string or a
-/// number is converted only when the reader takes it.
+/// (`RecordReader`, `MessageReader`). It builds no tree: a tree makes each key, string and
+/// number of a list its own allocation, and releasing them costs as much as building them.
+/// Here a key is compared as bytes where it lies, and a string or a number is converted only
+/// when the reader takes it.
 ///
-/// Strict, like the tree it replaces: what is not JSON (a leading zero, `+1`, a raw control
+/// Strict, as JSONDecoder is: what is not JSON (a leading zero, `+1`, a raw control
 /// character or invalid UTF-8 in a string, bytes after the value) and what the reader does not
 /// expect throw `JSONMismatch`. A member the reader does not know (a newer peer's field) is
 /// skipped, checked as JSON, at most `maxSkipDepth` containers deep: so an older client reads

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// Writes JSON byte for byte as FoundationEssentials' JSONEncoder does with `.sortedKeys` and
 /// `.withoutEscapingSlashes` (and `.prettyPrinted` when `pretty`), for writers that know their
-/// value's shape (`RecordWriter`): JSONEncoder on Linux costs 50-300 µs a record, most of it
-/// Codable's generic machinery and a tree of boxed values.
+/// value's shape (`RecordWriter`): most of what JSONEncoder costs a record is Codable's
+/// generic machinery and a tree of boxed values (docs/PERFORMANCE.md has the figures).
 ///
 /// The caller writes keys in sorted order (UTF-8 byte order, as JSONEncoder sorts them).
 /// `RecordWriterTests` compare the output with JSONEncoder's.

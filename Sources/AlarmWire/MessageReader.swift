@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Reads every reply and event a client receives, without JSONDecoder, which on Linux costs
-/// about 20 µs a record. The cold values (status, missed lists, apps, pending intents) are
+/// Reads every reply and event a client receives, without JSONDecoder, whose cost a record
+/// a long list multiplies (docs/PERFORMANCE.md). The cold values (status, missed lists, apps, pending intents) are
 /// read by their Codable (`ColdCodec`) from the bytes of their member. A member this does not
 /// know (a newer daemon's) is skipped, so an older client reads a newer daemon's replies.
 package enum MessageReader {
@@ -64,6 +64,7 @@ package enum MessageReader {
         var error: AlarmProtocol.ErrorReply?, warning: String?, app: String?, authorization: AppAuthorization?
         var status: AlarmProtocol.DaemonStatus?, missed: [AlarmProtocol.MissedAlarm]?, apps: [AppSummary]?, intents: [PendingIntent]?
         var unrung: [AlarmProtocol.UnrungCalendar]?
+        var unsaved: AlarmProtocol.StorageProblem?, sounds: AlarmProtocol.SoundCatalog?
 
         mutating func read(_ key: JSONWord, _ c: inout JSONCursor) throws(JSONMismatch) {
             switch key {
@@ -98,6 +99,8 @@ package enum MessageReader {
             case "apps": try refuseRepeated(apps); apps = try ColdCodec.value([AppSummary].self, from: c.rawValue())
             case "intents": try refuseRepeated(intents); intents = try ColdCodec.value([PendingIntent].self, from: c.rawValue())
             case "unrung": try refuseRepeated(unrung); unrung = try ColdCodec.value([AlarmProtocol.UnrungCalendar].self, from: c.rawValue())
+            case "unsaved": try refuseRepeated(unsaved); unsaved = try ColdCodec.value(AlarmProtocol.StorageProblem.self, from: c.rawValue())
+            case "sounds": try refuseRepeated(sounds); sounds = try ColdCodec.value(AlarmProtocol.SoundCatalog.self, from: c.rawValue())
             default: try c.skipMember(key)  // a newer peer's field
             }
         }
@@ -127,6 +130,8 @@ package enum MessageReader {
             message.apps = apps
             message.intents = intents
             message.unrung = unrung
+            message.unsaved = unsaved
+            message.sounds = sounds
             return message
         }
     }

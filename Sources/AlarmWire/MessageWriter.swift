@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Writes every reply and event alarmd sends, without JSONEncoder: encoding even one message
 /// through Codable runs its generic machinery, whose code and metadata then stay resident in
 /// the daemon for good. The cold values a few messages carry (a status, a missed list, the
-/// apps, pending intents) are written by their Codable (`ColdCodec`) where they stand.
+/// apps, pending intents, the sounds, why a change is unsaved) are written by their Codable (`ColdCodec`) where they stand.
 ///
 /// The bytes are JSONEncoder's (keys sorted, slashes unescaped), which the wire fixtures pin:
 /// `MessageWriterTests` compare the output with JSONEncoder over whole messages, and count
@@ -91,6 +91,11 @@ package enum MessageWriter {
             writer.key("record", in: &object)
             guard RecordWriter.write(record, to: &writer) else { return nil }
         }
+        if let sounds = message.sounds {
+            writer.key("sounds", in: &object)
+            guard let json = ColdCodec.json(sounds) else { return nil }
+            writer.raw(json)
+        }
         if let status = message.status {
             writer.key("status", in: &object)
             guard let json = ColdCodec.json(status) else { return nil }
@@ -99,6 +104,11 @@ package enum MessageWriter {
         if let unrung = message.unrung {
             writer.key("unrung", in: &object)
             guard let json = ColdCodec.json(unrung) else { return nil }
+            writer.raw(json)
+        }
+        if let unsaved = message.unsaved {
+            writer.key("unsaved", in: &object)
+            guard let json = ColdCodec.json(unsaved) else { return nil }
             writer.raw(json)
         }
         writer.key("v", in: &object)

@@ -106,6 +106,11 @@ package enum AlarmProtocol {
         /// Undo a skip (`alarm`): the occurrence it passed over rings after all, while it is
         /// still ahead. An extension of version 1.
         case unskip
+        /// The sounds alarmd would play (`app`: also that app's own folder; `path`: an app
+        /// bundle's Sounds folder, searched first), found by alarmd's lookup in alarmd's
+        /// environment. Replies with `sounds`. For the window's picker and `alarmctl sound list`.
+        /// An extension of version 1: an older daemon answers `malformed`.
+        case sounds
     }
 
     package struct Request: Codable, Hashable, Sendable {
@@ -139,7 +144,8 @@ package enum AlarmProtocol {
         package var dialog: String?
         /// `previewSound`, `installSound`: a sound's name.
         package var sound: String?
-        /// `installSound`: the file to install (the daemon reads it: same user).
+        /// `installSound`: the file to install (the daemon reads it: same user). `sounds`: an
+        /// app bundle's Sounds folder.
         package var path: String?
         /// `importAlarms`: the alarms to add or update.
         package var records: [AlarmRecord]?
@@ -210,9 +216,15 @@ package enum AlarmProtocol {
         package var intent: String?
         package var firedFor: Date?
         package var firstFrame: Date?
-        /// A request that succeeded with a caveat: "not yet durable: ..." (the change is in
-        /// effect, in memory, but could not be saved yet), a sound that falls back, ...
+        /// A request that succeeded with a caveat: a sound that falls back, ... (Daemons before
+        /// `unsaved` also said "not yet durable: ..." here.)
         package var warning: String?
+        /// The change this reply answers is in effect, in alarmd's memory, but not on disk:
+        /// why. It is lost if alarmd stops before its retry saves it, so a client must not
+        /// report it as done (alarmctl exits 75). Absent when the change is saved.
+        package var unsaved: StorageProblem?
+        /// `sounds`: what alarmd would play.
+        package var sounds: SoundCatalog?
         package var app: String?
         package var authorization: AppAuthorization?
         package var apps: [AppSummary]?
@@ -286,7 +298,8 @@ package enum AlarmProtocol {
         package var storageProblem: String?
         /// Why config.toml was not applied (the last good settings are in use); nil when fine.
         package var configProblem: String?
-        /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable"; nil from daemons before 0.2.
+        /// "yes (CAP_WAKE_ALARM)" or "no: why, how to enable", from 0.2 daemons; newer ones send
+        /// `wake` instead.
         package var wakeFromSuspend: String?
         /// CalDAV sync (`[sync]` in config.toml); nil when it is not set up, and from daemons
         /// before 0.2.
@@ -295,6 +308,23 @@ package enum AlarmProtocol {
         /// alarm (`events` absent: the `unrung` request lists them); nil when none was read,
         /// and from daemons before 0.2.
         package var unrung: [UnrungCalendar]?
+
+        // The typed values, for clients to word (StatusValues.swift). A daemon that sends them
+        // still fills the older fields above for older clients, with names rather than
+        // sentences: `audioDevice` the device, `notifications` the server's name and version
+        // (or "terminal"); it no longer sends `wakeFromSuspend`. All nil from older daemons.
+
+        /// The sound device and whether it opens now.
+        package var audio: AudioStatus?
+        /// Where alarms are shown.
+        package var notifier: NotifierStatus?
+        /// Whether the machine is woken from suspend for an alarm.
+        package var wake: WakeStatus?
+        /// Why changes are not being saved; nil when they are (`storageProblem` in words).
+        package var unsaved: StorageProblem?
+        /// Seconds an alarm rings unanswered before it stops and counts as missed
+        /// (config `alarms.ring_timeout`).
+        package var ringTimeout: Double?
 
         package init(version: String, pid: Int32, timeZone: String, alarmCount: Int, audioDevice: String, notifications: String, defaultSnooze: Double,
                     wakeFromSuspend: String? = nil) {

@@ -1,9 +1,8 @@
 import FoundationEssentials
 
 /// Reads the requests alarmd receives, the only reader of them: Codable would leave its
-/// generic machinery resident in the daemon (some 0.5 MiB of an idle daemon that had served
-/// 1,000 schedules, with the replies' JSONEncoder), and a schedule took 180 µs of CPU where it
-/// now takes 100. The daemon's counterpart of `MessageReader`, and of `RequestWriter`.
+/// generic machinery resident in the daemon and cost each request more CPU
+/// (docs/PERFORMANCE.md). The daemon's counterpart of `MessageReader`, and of `RequestWriter`.
 ///
 /// A member it does not know (a newer client's) is skipped; a repeated one, a missing one or
 /// an unexpected type is a malformed request, whose reply names the field.

@@ -86,7 +86,7 @@ final class AlarmDialog {
     private let localTime: LocalTimeText
     /// The day of each toggle, from the locale's first day of the week.
     private let days: [Locale.Weekday]
-    private var sounds: [String]
+    private var sounds: SoundChoices
     private var soundControls: SoundRowControls!
     private var hourSpin: SpinButton { ui.hourSpin }
     private var minuteSpin: SpinButton { ui.minuteSpin }
@@ -103,12 +103,10 @@ final class AlarmDialog {
         self.editing = editing
         self.localTime = localTime
         days = WeekdaySet.order(startingOn: localTime.firstWeekday)
-        var names = SoundCatalog.names()
         let form = editing.map { AlarmForm(editing: $0) } ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
         shown = form
         date = form.day
-        if let chosen = form.sound, !names.contains(chosen) { names.append(chosen) }  // an app's own sound
-        sounds = names
+        sounds = SoundChoices(keeping: form.sound)  // alarmd's list follows (`askForSounds`)
 
         ui.window.setTransientFor(parent)
         // The window's title is its accessible name too ("Add Alarm" for a screen reader).
@@ -116,12 +114,12 @@ final class AlarmDialog {
         ui.window.setTitle(title)
         ui.title.setTitle(title)
         ui.deleteButton.setVisible(editing != nil)
-        let ringTimeout = SharedAlarmSettings.ringTimeoutText(SharedAlarmSettings.ringTimeout(environment: ProcessInfo.processInfo.environment))
-        ui.ringTimeoutLabel.setText(tr("Rings for %1$s. The alarm service sets this for every alarm.", ringTimeout))
+        showRingTimeout(state.status)
         setUpDays()
         setUpSounds()
         setUpState(form)
         show(form)
+        askForSounds(keeping: form.sound)
         connectSignals()
         soundControls = SoundRowControls(
             ui: ui, service: service,
@@ -130,14 +128,43 @@ final class AlarmDialog {
             showError: { [unowned self] text in showSoundError(text) })
     }
 
+    /// "Rings for 10 min, then it counts as missed. …": alarmd's ring timeout, as its `status`
+    /// says (asked for when the window has not heard it yet); hidden while alarmd has not said.
+    private func showRingTimeout(_ status: AlarmProtocol.DaemonStatus?) {
+        let timeout = SharedAlarmSettings.ringTimeoutText(status)
+        ui.ringTimeoutLabel.setText(timeout.isEmpty ? "" : tr("Rings for %1$s. The alarm service sets this for every alarm.", timeout))
+        ui.ringTimeoutLabel.setVisible(!timeout.isEmpty)
+        guard status?.ringTimeout == nil else { return }
+        service.perform(.status) { [weak self] result in
+            guard let self, case .success(let reply) = result, let status = reply.status, status.ringTimeout != nil else { return }
+            showRingTimeout(status)
+        }
+    }
+
+    /// The sounds alarmd would play (`sounds`), listed once it answers; the row keeps the sound
+    /// chosen meanwhile.
+    private func askForSounds(keeping chosen: String?) {
+        service.perform(AlarmProtocol.Request(id: 0, op: .sounds, app: AlarmForm.appID)) { [weak self] result in
+            guard let self, case .success(let reply) = result, let catalog = reply.sounds else { return }
+            let selected = form.sound ?? chosen
+            sounds = SoundChoices(catalog, keeping: selected)
+            setUpSounds()
+            select(sound: selected)
+        }
+    }
+
     /// A sound just installed through "Add sound…": listed and chosen.
     private func add(sound name: String) {
-        if !sounds.contains(name) {
-            sounds.append(name)
-            sounds.sort { $0.localizedStandardLess($1) }
+        if !sounds.names.contains(name) {
+            sounds.add(name)
             setUpSounds()
         }
-        if let index = sounds.firstIndex(of: name) { soundRow.setSelected(index + 1) }
+        select(sound: name)
+    }
+
+    private func select(sound name: String?) {
+        let index = name.flatMap { sounds.names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        soundRow.setSelected(index)
     }
 
     private func showSoundError(_ text: String?) {
@@ -164,7 +191,7 @@ final class AlarmDialog {
     }
 
     private func setUpSounds() {
-        soundRow.setStrings([tr("Default")] + sounds)
+        soundRow.setStrings([tr("Default")] + sounds.names)
     }
 
     /// The rows that say what the alarm is besides its time: its zone, on or off, its skip,
@@ -197,8 +224,7 @@ final class AlarmDialog {
         minuteSpin.setValue(form.minute)
         setDays(form.days.days)
         titleRow.setText(form.title)
-        let soundIndex = form.sound.flatMap { sounds.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        soundRow.setSelected(soundIndex)
+        select(sound: form.sound)
         ui.snoozeSpin.setValue(form.snoozeMinutes)
         ui.volumeSwitch.setActive(form.volumePercent != nil)
         ui.volumeSpin.setValue(form.volumePercent ?? 100)
@@ -276,7 +302,7 @@ final class AlarmDialog {
         form.skipping = ui.skipSwitch.isActive ? shown.skipping : nil
         form.title = titleRow.text
         let selected = soundRow.selected
-        form.sound = selected >= 1 && selected <= sounds.count ? sounds[selected - 1] : nil
+        form.sound = selected >= 1 && selected <= sounds.names.count ? sounds.names[selected - 1] : nil
         form.snoozeMinutes = ui.snoozeSpin.value
         form.volumePercent = ui.volumeSwitch.isActive ? ui.volumeSpin.value : nil
         form.rampSeconds = ui.rampSpin.value

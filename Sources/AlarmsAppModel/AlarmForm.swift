@@ -224,17 +224,15 @@ extension Int {
 }
 
 /// alarmd's settings that apply to every alarm and that the dialog shows but cannot change per
-/// alarm: how long one rings before it counts as missed (config.toml `alarms.ring_timeout`).
+/// alarm, as alarmd's `status` reports them: how long one rings before it counts as missed
+/// (config.toml `alarms.ring_timeout`).
 package enum SharedAlarmSettings {
-    /// The ring timeout alarmd uses, from the config.toml it reads (its default when the file
-    /// is absent or has a problem, which alarmd reports itself).
-    package static func ringTimeout(environment: [String: String]) -> TimeInterval {
-        let path = AlarmPaths(environment: environment).configFile
-        guard let config = try? DaemonConfig.load(path: path, environment: environment) else { return LifecyclePolicy().ringTimeout }
-        return config.policy.ringTimeout
+    /// "10 min, then it counts as missed"; empty while alarmd has not said (an alarmd that
+    /// predates `ringTimeout`, or none answering).
+    package static func ringTimeoutText(_ status: AlarmProtocol.DaemonStatus?) -> String {
+        status?.ringTimeout.map(ringTimeoutText) ?? ""
     }
 
-    /// "Rings for 10 min, then counts as missed".
     package static func ringTimeoutText(_ seconds: TimeInterval) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "" }
         if seconds < 60 { return tr("%1$s s, then it counts as missed", String(Int(seconds))) }

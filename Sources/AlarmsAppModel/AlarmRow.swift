@@ -1,6 +1,7 @@
 import AlarmClient
 import AlarmCore
 import AlarmSystem
+import AlarmWords
 import FoundationEssentials
 import LinuxSupport
 
@@ -8,12 +9,14 @@ import LinuxSupport
 /// screen reader says, decided here so it is tested without GTK.
 package struct AlarmRow: Hashable, Sendable, Identifiable {
     package var id: UUID
-    /// "06:30" or "6:30 AM", as the locale writes times.
+    /// "06:30" or "6:30 AM", as the locale writes times, on this machine's clock (an alarm that
+    /// keeps another zone's time shows when it rings here, and that zone's time in `status`).
     package var time: String
     package var title: String
     /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm.
     package var repeatText: String
-    /// "in 9 h 12 min", "Off", "Ringing", "Snoozed until 14:45", "in 2 d (skipping Mon 06:30)".
+    /// "in 9 h 12 min", "Off", "Ringing", "Snoozed until 14:45", "in 3 d (skips Sat 08:00)",
+    /// "in 2 h (08:50 America/New_York)": AlarmWords' `rowStatus`.
     package var status: String
     package var enabled: Bool
     package var repeats: Bool
@@ -62,7 +65,8 @@ package struct AlarmRow: Hashable, Sendable, Identifiable {
 
 /// Alarm rows from alarmd's records: the alarms (records with a schedule; countdown-only
 /// records are timers, for the Timers page), enabled ones soonest first, then the ones turned
-/// off by time of day.
+/// off by time of day. Their words are AlarmWords', from the description alarmctl's `list`
+/// words too.
 package struct AlarmRowMaker: Sendable {
     package var zone: ZoneRules
     package var localTime: LocalTimeText
@@ -73,7 +77,8 @@ package struct AlarmRowMaker: Sendable {
     }
 
     package func rows(_ records: [AlarmRecord], now: Date) -> [AlarmRow] {
-        let rows = records.filter { $0.schedule != nil }.map { row($0, now: now) }
+        let words = AlarmWords(now: now, zone: zone, localTime: localTime)
+        let rows = records.filter { $0.schedule != nil }.map { row($0, words: words) }
         return rows.sorted { a, b in
             switch (a.nextFire, b.nextFire) {
             case let (x?, y?): return x != y ? x < y : (a.title, a.id.uuidString) < (b.title, b.id.uuidString)
@@ -85,48 +90,35 @@ package struct AlarmRowMaker: Sendable {
     }
 
     package func row(_ record: AlarmRecord, now: Date) -> AlarmRow {
-        let enabled = record.disabledAt == nil
-        let ringing: Bool
-        if case .alerting = record.phase { ringing = true } else { ringing = false }
-        let next = enabled ? Self.nextFire(record) : nil
-        let snoozedUntil = enabled ? record.snoozedUntil(calendar: calendar(for: record)) : nil
-        let skipping = enabled ? record.skippedFire.flatMap { $0 > now ? $0 : nil } : nil
-        var status: String
-        if ringing {
-            status = tr("Ringing")
-        } else if let snoozedUntil {
-            status = tr("Snoozed until %1$s", localTime.time(snoozedUntil, zone: zone, seconds: false))
-        } else if !enabled {
-            status = tr("Off")
-        } else if case .paused = record.phase {
-            status = tr("Paused")
-        } else if let next {
-            status = RemainingTime.text(until: next, now: now)
-        } else {
-            status = ""
-        }
-        if let skipping {
-            status = tr("%1$s (skipping %2$s)", status, localTime.weekdayAndTime(skipping, zone: zone, seconds: false))
+        row(record, words: AlarmWords(now: now, zone: zone, localTime: localTime))
+    }
+
+    private func row(_ record: AlarmRecord, words: AlarmWords) -> AlarmRow {
+        let description = words.describe(record)
+        var ringing = false, waiting = false
+        var next: Date?, snoozedUntil: Date?
+        switch description.next {
+        case .rings(let fire): (waiting, next) = (true, fire)
+        case .countsDown(let fire): next = fire
+        case .snoozed(let until): (next, snoozedUntil) = (until, until)
+        case .ringing(let since): (ringing, next) = (true, since)
+        case .off, .offPastItsDate, .paused: break
         }
         let action: AlarmRow.Action?
         if snoozedUntil != nil {
             action = .stop
-        } else if skipping != nil, case .scheduled = record.phase {
+        } else if description.skipping != nil, waiting {
             action = .unskip
-        } else if enabled && record.repeats && !ringing, case .scheduled = record.phase {
+        } else if waiting, record.repeats {
             action = .skip
         } else {
             action = nil
         }
         return AlarmRow(
-            id: record.id, time: time(of: record), title: Self.title(record), repeatText: repeatText(of: record, now: now),
-            status: status, enabled: enabled, repeats: record.repeats, action: action,
-            ringing: ringing, snoozedUntil: snoozedUntil, appID: record.appID, nextFire: next)
-    }
-
-    /// The wall clock the record follows: its own zone's (an imported event's), else the machine's.
-    func calendar(for record: AlarmRecord) -> FireTimeCalendar {
-        FireTimeCalendar(timeZone: record.timeZone.flatMap { ZoneRules.named($0) } ?? zone)
+            id: record.id, time: description.localTime.map(words.time) ?? "", title: Self.title(record),
+            repeatText: repeatText(description, words: words), status: words.rowStatus(description),
+            enabled: description.isOn, repeats: record.repeats, action: action,
+            ringing: ringing, snoozedUntil: snoozedUntil, appID: description.app, nextFire: next)
     }
 
     /// What a toast says after Skip: "“Gym” skips Mon 06:30", or nil when nothing is skipped.
@@ -143,38 +135,12 @@ package struct AlarmRowMaker: Sendable {
         return text.isEmpty ? tr("Alarm") : TerminalSafe.text(text)
     }
 
-    /// When the alarm rings next: its phase's instant (alarmd computed it from the schedule).
-    package static func nextFire(_ record: AlarmRecord) -> Date? {
-        switch record.phase {
-        case .scheduled(let fire): fire
-        case .countdown(_, let fire, _, _): fire
-        case .alerting(let since, _): since
-        case .paused: nil
+    /// How it repeats; a one-off with a date not within a day of now says its day, which the
+    /// row's time does not (a kept alarm that rang long ago shows when).
+    private func repeatText(_ description: AlarmDescription, words: AlarmWords) -> String {
+        if case .onDate(let date) = description.repeats, abs(date.timeIntervalSince(words.now)) >= 86_400 {
+            return localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
         }
-    }
-
-    func time(of record: AlarmRecord) -> String {
-        // An event's reminders may ring at several times: the next one's, on this clock.
-        if record.calendar != nil, let next = Self.nextFire(record) { return localTime.time(next, zone: zone, seconds: false) }
-        return switch record.schedule {
-        case .relative(let relative): localTime.time(hour: relative.time.hour, minute: relative.time.minute)
-        case .fixed(let date): localTime.time(date, zone: zone, seconds: false)
-        case nil: ""
-        }
-    }
-
-    func repeatText(of record: AlarmRecord, now: Date) -> String {
-        if let calendar = record.calendar { return TerminalSafe.text(RecurrenceWords.text(calendar, localTime: localTime)) }
-        switch record.schedule {
-        case .relative(let relative):
-            if case .weekly(let days) = relative.repeats, !days.isEmpty { return WeekdaySet(days).text(localTime: localTime) }
-            return tr("Once")
-        case .fixed(let date):
-            // A one-off at an instant: its day, unless that is within a day of now (a kept
-            // alarm that rang long ago shows when).
-            return abs(date.timeIntervalSince(now)) < 86_400 ? tr("Once") : localTime.weekdayDateAndTime(date, zone: zone, seconds: false)
-        case nil:
-            return ""
-        }
+        return words.repeats(description.repeats)
     }
 }

@@ -1,4 +1,5 @@
 import AlarmClient
+import AlarmWords
 import FoundationEssentials
 import LinuxSupport
 
@@ -9,19 +10,19 @@ package enum HealthIssue: Hashable, Sendable {
     /// running); the banner offers Start.
     case daemonNotRunning(String?)
     /// Changes cannot be saved (disk full, read-only folder).
-    case storage(String)
+    case storage(AlarmProtocol.StorageProblem)
     /// The sound device cannot be opened now: alarms would ring without sound.
-    case noSound(String)
-    /// The machine will not wake from suspend for an alarm; the text says how to enable it.
-    case cannotWake(String)
+    case noSound(device: String)
+    /// The machine will not wake from suspend for an alarm; how to enable it.
+    case cannotWake(AlarmProtocol.WakeStatus)
 
     package var message: String {
         switch self {
         case .daemonNotRunning(nil): tr("Alarms will not ring: the alarm service (alarmd) is not running.")
         case .daemonNotRunning(let why?): tr("Alarms will not ring: the alarm service cannot be reached: %1$s", why)
-        case .storage(let why): tr("Changes are not being saved: %1$s", why)
-        case .noSound(let device): tr("Alarms would ring without sound: the sound device %1$s cannot be opened.", device)
-        case .cannotWake(let how): tr("Alarms cannot wake this computer from suspend: %1$s", how)
+        case .storage(let problem): tr("Changes are not being saved: %1$s", StatusWords.storage(problem))
+        case .noSound(let device): tr("Alarms would ring without sound: the sound device %1$s cannot be opened.", TerminalSafe.text(device))
+        case .cannotWake(let wake): tr("Alarms cannot wake this computer from suspend: %1$s", StatusWords.wakeObstacle(wake))
         }
     }
 
@@ -52,18 +53,13 @@ package enum HealthIssue: Hashable, Sendable {
         }
     }
 
-    /// The issues alarmd's `status` reports, most serious first. Its `audioDevice` and
-    /// `wakeFromSuspend` texts are alarmd's English wire words (DaemonText): "<device> (cannot
-    /// open now: why)" and "no: why and how".
+    /// The issues alarmd's `status` reports, most serious first, from its typed values (an
+    /// alarmd that predates them reports none here).
     package static func issues(in status: AlarmProtocol.DaemonStatus) -> [HealthIssue] {
         var found: [HealthIssue] = []
-        if let problem = status.storageProblem { found.append(.storage(problem)) }
-        if let range = status.audioDevice.firstRange(of: " (cannot open now: ") {
-            found.append(.noSound(String(status.audioDevice[..<range.lowerBound])))
-        }
-        if let wake = status.wakeFromSuspend, wake.hasPrefix("no: ") {
-            found.append(.cannotWake(String(wake.dropFirst(4))))
-        }
+        if let problem = status.unsaved { found.append(.storage(problem)) }
+        if let audio = status.audio, audio.state == .cannotOpen { found.append(.noSound(device: audio.device)) }
+        if let wake = status.wake, !wake.able { found.append(.cannotWake(wake)) }
         return found
     }
 }

@@ -18,7 +18,7 @@ struct Figures {
     static func number(_ value: Double, _ digits: Int) -> String { value.isFinite ? String(format: "%.\(digits)f", value) : "?" }
 }
 
-/// One row of issue 14's table.
+/// One row of the performance table (docs/PERFORMANCE.md).
 struct TableRow {
     var metric: String
     var peer: String

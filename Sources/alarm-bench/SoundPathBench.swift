@@ -3,9 +3,9 @@ import ArgumentParser
 import Foundation
 import Glibc
 
-/// `alarm-bench sound-paths`: the playback paths issue 14 and issue 10 (defect 11) measure,
-/// each as a median of several runs of the release `alarmctl`:
-/// - `loop`: CPU of looping a 1-frame WAV (was 10 % of a core);
+/// `alarm-bench sound-paths`: the playback paths the performance table measures
+/// (docs/PERFORMANCE.md), each as a median of several runs of the release `alarmctl`:
+/// - `loop`: CPU of looping a 1-frame WAV;
 /// - `first-byte`: exec -> first byte in an ALSA `file:` PCM, seen as the output file's
 ///   growth, against aplay on the same device;
 /// - `cpu`: total CPU to play a sound to the `null` PCM, against aplay (WAV), flac|aplay

@@ -3,12 +3,13 @@ import Foundation
 import AlarmClient
 import OpenAlarmKit
 
-/// `alarm-bench table` (`scripts/bench table`): every row of issue 14's table, ours next to its
+/// `alarm-bench table` (`scripts/bench table`): every row of the performance table
+/// (docs/PERFORMANCE.md), ours next to its
 /// peer or floor measured in the same run, as medians and worst of several runs. The other
 /// subcommands keep their detailed reports; this one reuses their measurements.
 struct TableBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "table", abstract: "Issue 14's table: each row, ours next to the peer run in the same invocation.")
+        commandName: "table", abstract: "The performance table: each row, ours next to the peer run in the same invocation.")
 
     @Flag(help: "Fewer runs and shorter windows: about a minute instead of about five.") var quick = false
     @Option(help: "Runs per measurement (default 5, --quick 3).") var runs: Int?
@@ -24,7 +25,7 @@ struct TableBench: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let runs = max(self.runs ?? (quick ? 3 : 5), 1)
         let table = Table()
-        print("issue 14's table: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage()) at start")
+        print("performance table: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage()) at start")
         let scratch = NSTemporaryDirectory() + "oak-table-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }

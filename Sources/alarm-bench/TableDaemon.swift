@@ -2,9 +2,9 @@ import Foundation
 import AlarmClient
 import OpenAlarmKit
 
-/// alarmd's rows of issue 14's table: memory and wake-ups with 1,000 alarms, `list`, start-up
-/// with 10,000, and 100,000 alarms. No peer runs here (GNOME Clocks and dunst need a desktop);
-/// the issue's figures for them are quoted.
+/// alarmd's rows of the performance table: memory and wake-ups with 1,000 alarms, `list`,
+/// start-up with 10,000, and 100,000 alarms. No peer runs here (GNOME Clocks and dunst need a
+/// desktop); docs/PERFORMANCE.md quotes their figures.
 struct DaemonRows {
     let runs: Int
     let idleSeconds: Double

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The sound rows of issue 14's table: start-up of `alarmctl sound play` against aplay, and
+/// The sound rows of the performance table: start-up of `alarmctl sound play` against aplay, and
 /// CPU of a whole playback against aplay and the format's usual command-line player, each
 /// pair measured at the same time so they share the machine's load.
 struct SoundRows {

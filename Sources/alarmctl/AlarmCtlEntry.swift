@@ -29,7 +29,7 @@ enum AlarmCtlEntry {
         }
         // ArgumentParser's commands are async: what an async main does, spelled out, so that
         // the daemon and notify start no Swift concurrency at all (its runtime and threads
-        // cost alarmctl notify 1 MiB of RSS and 0.4 ms of CPU).
+        // would be most of notify's memory and start-up: docs/PERFORMANCE.md).
         Task { @MainActor in
             await AlarmCtl.main()
             exit(Exit.success)  // 75 when a change is in effect but not yet on disk

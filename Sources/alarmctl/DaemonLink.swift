@@ -56,12 +56,13 @@ struct DaemonLink {
     func send(_ request: AlarmProtocol.Request, explain: (AlarmProtocol.ErrorReply) -> String? = { _ in nil }) throws -> AlarmProtocol.Message {
         do {
             let reply = try connection.send(request)
-            if reply.isNotDurable, let warning = reply.warning {
-                // Done in memory only: say so and what to do, and do not exit 0 (`Exit.notDurable`).
-                complain(Text.notSaved(warning))
-                Exit.notSaved.withLock { $0 = true }
-            } else if let warning = reply.warning {
+            if let warning = reply.warning {
                 complain(Text.warning(warning))  // done, with a caveat worth seeing (a sound that falls back)
+            }
+            if let unsaved = reply.unsaved {
+                // Done in memory only: say so and what to do, and do not exit 0 (`Exit.notDurable`).
+                complain(Text.notSaved(unsaved))
+                Exit.notSaved.withLock { $0 = true }
             }
             return reply
         } catch {
@@ -100,8 +101,8 @@ struct DaemonLink {
 
 /// JSON for scripts: the protocol's own encoding (dates as seconds since 1970), pretty.
 enum JSONOutput {
-    /// Alarm records through `RecordWriter`, their one writer (a list of 1,000 took JSONEncoder
-    /// ~40 ms). It refuses only numbers JSON cannot carry, which no record from alarmd holds.
+    /// Alarm records through `RecordWriter`, their one writer (JSONEncoder is slow on long
+    /// lists). It refuses only numbers JSON cannot carry, which no record from alarmd holds.
     static func print(_ records: [AlarmRecord]) {
         // Written where it was made: 100,000 records are ~120 MB of it.
         var writer = JSONTextWriter(pretty: true, capacity: RecordWriter.capacity(for: records.count, pretty: true))

@@ -64,8 +64,8 @@ struct StatusCommand: ParsableCommand {
         guard let status = try DaemonLink().send(.status).status else { return }
         if json { return JSONOutput.print(status) }
         print(Text.statusReport(status))
-        if let wake = status.wakeFromSuspend { print(Text.wakeFromSuspend(wake)) }
-        if let problem = status.storageProblem { print(Text.notSaving(problem)) }
+        if let wake = Text.wakeFromSuspend(status) { print(wake) }
+        if let storage = Text.notSaving(status) { print(storage) }
         if let problem = status.configProblem { print(Text.configProblem(problem)) }
         if let sync = status.sync { print(Text.syncState(sync)) }
         if let unrung = status.unrung { print(Text.unrungState(unrung)) }

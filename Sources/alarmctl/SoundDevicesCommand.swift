@@ -37,7 +37,9 @@ struct SoundDevicesCommand: ParsableCommand {
 }
 
 /// The running sound server's sinks, as ALSA device names that reach each one. Read with
-/// pactl, which speaks to PulseAudio and to PipeWire (pipewire-pulse) alike.
+/// pactl, which speaks to PulseAudio and to PipeWire (pipewire-pulse) alike: `info` as JSON
+/// (its text form's labels, "Default Sink:", are translated), `list short` as tab-separated
+/// columns, which are not.
 struct ServerSinks {
     var name: String
     var server: String
@@ -46,10 +48,11 @@ struct ServerSinks {
 
     static func list(environment: [String: String]) -> [ServerSinks] {
         guard let pactl = ["/usr/bin/pactl", "/bin/pactl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
-              let info = toolOutput(pactl, ["info"]), let short = toolOutput(pactl, ["list", "short", "sinks"]) else { return [] }
-        let isPipeWire = info.contains("on PipeWire")
-        let defaultSink = info.split(separator: "\n").first { $0.hasPrefix("Default Sink:") }
-            .map { $0.dropFirst("Default Sink:".count).trimmed() }
+              let json = toolOutput(pactl, ["--format=json", "info"]), let info = ServerInfo(json: json),
+              let short = toolOutput(pactl, ["list", "short", "sinks"]) else { return [] }
+        // The server's name is its own ("PulseAudio (on PipeWire 1.0.5)"), in no language.
+        let isPipeWire = info.serverName.contains("on PipeWire")
+        let defaultSink = info.defaultSink
         return short.split(separator: "\n").compactMap { line in
             let columns = line.split(separator: "\t")
             guard columns.count >= 2 else { return nil }
@@ -57,4 +60,21 @@ struct ServerSinks {
             return ServerSinks(name: name, server: isPipeWire ? "PipeWire" : "PulseAudio", isDefault: name == defaultSink,
                                alsaDevice: isPipeWire ? "pipewire:NODE=\(name)" : "pulse:DEVICE=\(name)")
         }
-    }}
+    }
+}
+
+/// The members of `pactl --format=json info` this command reads.
+private struct ServerInfo: Decodable {
+    var serverName: String
+    var defaultSink: String?
+
+    enum CodingKeys: String, CodingKey {
+        case serverName = "server_name"
+        case defaultSink = "default_sink_name"
+    }
+
+    init?(json: String) {
+        guard let info = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
+        self = info
+    }
+}

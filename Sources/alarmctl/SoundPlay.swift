@@ -118,7 +118,7 @@ struct SoundPlay: AsyncParsableCommand {
 }
 
 /// The format to show: the playing sound's own, once it plays (opening the file a second
-/// time cost as much as 10 ms of CPU for an MP3, which libsndfile scans to find its length).
+/// time is costly for an MP3, which libsndfile scans to find its length).
 /// While no device takes it yet (a sound server restarting under `--loop`) the file is read
 /// for its description.
 private func describedFormat(of playback: Playback, path: String) throws(AudioError) -> AudioFormat {
@@ -135,8 +135,8 @@ private func describedFormat(of playback: Playback, path: String) throws(AudioEr
 
 /// The "0:01.2 / 0:02.0" line: redrawn in place on a terminal, a plain line per second
 /// otherwise (logs and pipes get no control characters). On a thread of its own, where a tick
-/// is one wake-up: a `Task.sleep` loop cost five thread switches on the cooperative pool per
-/// tick (0.2 ms of CPU a second on a VM, a third of what playing the sound costs).
+/// is one wake-up, where a `Task.sleep` loop costs five thread switches on the cooperative
+/// pool per tick.
 final class ProgressLine: @unchecked Sendable {
     // @unchecked: `sleeper` and `done` are the synchronisation; the rest is immutable.
     private let playback: Playback

@@ -31,8 +31,6 @@ extension Text {
     }
     /// `show`'s time of an alarm that keeps an event's zone: "08:50 America/New_York".
     static func detailTimeInZone(_ time: String, _ zone: String) -> String { detail(tr("time:"), tr("%1$s %2$s", time, zone)) }
-    /// " (08:50 America/New_York)" after an imported alarm's fire time.
-    static func inOwnZone(_ time: String, _ zone: String) -> String { tr(" (%1$s %2$s)", time, zone) }
     static var specOrAlarm: String { tr("give a time spec or --alarm, not both") }
 }
 

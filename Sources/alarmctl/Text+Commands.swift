@@ -1,5 +1,6 @@
-import FoundationEssentials
 import AlarmClient
+import AlarmWords
+import FoundationEssentials
 import LinuxSupport
 
 /// The commands' confirmations and errors (see `Text`).
@@ -12,8 +13,8 @@ extension Text {
     /// Every error line: "alarmctl: <message>".
     static func complaint(_ message: String) -> String { tr("alarmctl: %s", message) }
     static func warning(_ warning: String) -> String { tr("warning: %s", warning) }
-    static func notSaved(_ warning: String) -> String {
-        tr("error: %s. Until then the change is lost if alarmd stops: free disk space or make the state folder writable; `alarmctl status` shows `storage:` while changes wait (exit status 75)", warning)
+    static func notSaved(_ problem: AlarmProtocol.StorageProblem) -> String {
+        tr("error: not yet durable: the change is in effect but could not be saved (%s); alarmd keeps it in memory and retries, and it is lost if alarmd stops before then. `alarmctl status` shows `storage:` while changes wait (exit status 75)", StatusWords.storage(problem))
     }
 
     // Alarm ids and titles
@@ -53,19 +54,26 @@ extension Text {
     static var rangUnanswered: String { tr("rang unanswered") }
     static var didNotRing: String { tr("did not ring (daemon down or machine asleep)") }
 
-    // status: the labels are padded to one column in every language.
+    // status: the labels are padded to one column in every language; the values are alarmd's
+    // typed ones worded by StatusWords (an older alarmd's own words shown as they come).
     static func statusReport(_ status: AlarmProtocol.DaemonStatus) -> String {
         [
             tr("alarmd %1$s (pid %2$s)", status.version, String(status.pid)),
             statusLine(tr("alarms:"), String(status.alarmCount)),
             statusLine(tr("time zone:"), status.timeZone),
-            statusLine(tr("sound:"), status.audioDevice),
-            statusLine(tr("notifications:"), status.notifications),
+            statusLine(tr("sound:"), status.audio.map(StatusWords.audio) ?? TerminalSafe.text(status.audioDevice)),
+            statusLine(tr("notifications:"), status.notifier.map(StatusWords.notifier) ?? TerminalSafe.text(status.notifications)),
         ].joined(separator: "\n")
     }
-    static func wakeFromSuspend(_ wake: String) -> String { tr("wake from suspend: %s", wake) }
-    static func notSaving(_ problem: String) -> String {
-        statusLine(tr("storage:"), tr("NOT SAVING: %s (changes are kept in memory and retried)", problem))
+    /// "wake from suspend: yes (CAP_WAKE_ALARM)"; nil when alarmd says nothing about it.
+    static func wakeFromSuspend(_ status: AlarmProtocol.DaemonStatus) -> String? {
+        guard let wake = status.wake.map(StatusWords.wake) ?? status.wakeFromSuspend.map(TerminalSafe.text) else { return nil }
+        return tr("wake from suspend: %s", wake)
+    }
+    /// "storage: NOT SAVING: …"; nil while changes are saved.
+    static func notSaving(_ status: AlarmProtocol.DaemonStatus) -> String? {
+        guard let problem = status.unsaved.map(StatusWords.storage) ?? status.storageProblem.map(TerminalSafe.text) else { return nil }
+        return statusLine(tr("storage:"), tr("NOT SAVING: %s (changes are kept in memory and retried)", problem))
     }
     static func configProblem(_ problem: String) -> String { statusLine(tr("config:"), problem) }
     static var syncNotSetUp: String { tr("sync is not set up: add [sync] to config.toml (see docs/SYNC.md)") }

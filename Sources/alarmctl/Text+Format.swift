@@ -1,31 +1,9 @@
 import FoundationEssentials
 import LinuxSupport
 
-/// How alarms read on a terminal (see `Text`): the words of `Format`. Dates and times come in
-/// formatted (Format.when, LocalTimeText).
+/// How alarms read on a terminal (see `Text`): the labels of `Format`. What an alarm does next,
+/// how it repeats and how long things last are worded by AlarmWords, shared with the window.
 extension Text {
-    // Durations: "45 s", "5 min", "9 h 12 min", "3 d 4 h".
-    static func seconds(_ s: Int) -> String { tr("%s s", String(s)) }
-    static func minutes(_ m: Int) -> String { tr("%s min", String(m)) }
-    static func minutesSeconds(_ m: Int, _ s: Int) -> String { tr("%1$s min %2$s s", String(m), String(s)) }
-    static func hours(_ h: Int) -> String { tr("%s h", String(h)) }
-    static func hoursMinutes(_ h: Int, _ m: Int) -> String { tr("%1$s h %2$s min", String(h), String(m)) }
-    static func days(_ d: Int) -> String { tr("%s d", String(d)) }
-    static func daysHours(_ d: Int, _ h: Int) -> String { tr("%1$s d %2$s h", String(d), String(h)) }
-
-    // How an alarm repeats.
-    static var repeatsTimer: String { tr("timer") }
-    static var repeatsOnce: String { tr("once") }
-    static var repeatsDaily: String { tr("daily") }
-    static var repeatsWeekdays: String { tr("weekdays") }
-    static var repeatsWeekends: String { tr("weekends") }
-
-    // What it does next: "rings Mon 06:30, in 9 h 12 min".
-    static func rings(_ when: String, in left: String) -> String { tr("rings %1$s, in %2$s", when, left) }
-    static func countingDownBefore(_ duration: String) -> String { tr(" (counting down from %s before)", duration) }
-    static func pausedWithLeft(_ left: String) -> String { tr("paused with %s left", left) }
-    static func ringingSince(_ when: String) -> String { tr("ringing since %s", when) }
-    static func snoozedUntil(_ when: String, in left: String) -> String { tr("snoozed until %1$s, in %2$s", when, left) }
     static var defaultSound: String { tr("default") }
 
     // `list`

@@ -32,25 +32,11 @@ enum Text {
     static func watchNext(_ title: String, at: String) -> String { tr("next: %1$s %2$s", title, at) }
     static func watchMissed(_ title: String?) -> String { title.map { tr("missed: %s", $0) } ?? tr("missed: an alarm") }
 
-    // `disable`, `skip`
-    static var off: String { tr("off") }
+    // `disable`: how a turned-off alarm is turned on again.
     static func turnOnWith(_ id: String) -> String { tr("off; turn it on with `alarmctl enable %s`", id) }
     static func pastDateWith(_ when: String, _ id: String) -> String {
         tr("off since its date, %1$s; to use it again give it a new one: `alarmctl edit %2$s --at 'tomorrow 7:00'`", when, id)
     }
-    static func skips(_ when: String) -> String { tr(" (skips %s)", when) }
-
-    /// A lifecycle state as `list` and `show` name it, in people's words (the wire's are
-    /// `countdown` and `alerting`).
-    static func stateName(_ state: Alarm.State) -> String {
-        switch state {
-        case .scheduled: tr("scheduled")
-        case .countdown: tr("counting down")
-        case .paused: tr("paused")
-        case .alerting: tr("ringing")
-        }
-    }
-    static var snoozed: String { tr("snoozed") }
 
     // The lifecycle commands: "stopped 'Tea' (1a2b3c4d): rings ...", or "...; it is gone".
     static func alarmName(_ title: String, id: String) -> String { tr("'%1$s' (%2$s)", title, id) }

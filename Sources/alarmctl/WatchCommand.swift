@@ -1,5 +1,6 @@
 import AlarmCore
 import AlarmSystem
+import AlarmWords
 import ArgumentParser
 import FoundationEssentials
 import Glibc
@@ -101,9 +102,10 @@ struct WatchCommand: AsyncParsableCommand {
             var parts: [String] = []
             let ringing = alarms.filter { $0.phase.state == .alerting }
             if !ringing.isEmpty { parts.append(Text.watchRinging(ringing.map(Format.title).joined(separator: ", "))) }
+            let words = AlarmWords(now: Date(), zone: .current, localTime: .current)
             for record in alarms {
                 if case .countdown(_, let fire, _, _) = record.phase {
-                    let snoozed = record.snoozedUntil(calendar: Format.calendar(for: record, zone: .current)) != nil
+                    let snoozed = if case .snoozed = words.describe(record).next { true } else { false }
                     parts.append(snoozed ? Text.watchSnoozed(Format.title(record), until: Format.when(fire)) : Text.watchCountingDown(Format.title(record), until: Format.when(fire)))
                 }
                 if case .paused(let total, let elapsed) = record.phase { parts.append(Text.watchPaused(Format.title(record), left: Format.clock(total - elapsed))) }

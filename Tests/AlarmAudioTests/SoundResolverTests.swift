@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AlarmAudio
 
-/// DESIGN.md's lookup order, against temporary XDG folders.
+/// The lookup order of docs/SOUND.md, against temporary XDG folders.
 @Suite struct SoundResolverTests {
     /// Every lookup location as a temp folder, each holding a file for `name`.
     struct Layout {

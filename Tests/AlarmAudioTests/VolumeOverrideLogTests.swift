@@ -4,7 +4,7 @@ import Testing
 @testable import AlarmAudio
 
 /// While no device opens, the ringing alarm retries the volume policy every second; the log
-/// must say so once per 10 s, not at every retry (issue 9: one line per condition per 10 s).
+/// must say so once per 10 s, not at every retry (one line per condition per 10 s).
 @Suite struct VolumeOverrideLogTests {
     @Test func anUnreadableMixerIsReportedOncePerIntervalNotAtEveryRetry() throws {
         let counter = ServerRestartTests.LineCounter()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Our writer and reader against libical 3 (libical-dev), the library issue 24 measured:
+/// Our writer and reader against libical 3 (libical-dev), the reference C library:
 /// libical reads our export without an error and resolves every DTSTART's zone, and what
 /// libical writes back from it reads with our reader to the same alarms.
 @Suite struct LibicalAgreementTests {

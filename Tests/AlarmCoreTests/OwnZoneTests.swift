@@ -4,7 +4,7 @@ import Testing
 
 @testable import AlarmModel
 
-/// An alarm imported from a calendar keeps the event's zone (DESIGN.md, Time): the 09:00
+/// An alarm imported from a calendar keeps the event's zone (docs/ICALENDAR.md): the 09:00
 /// America/New_York stand-up with a -10 min reminder is an 08:50 New York alarm, and rings at
 /// 08:50 New York time on a machine in Europe/Berlin, across both places' DST changes (the US
 /// and the EU change on different dates, so for a few weeks a year the gap is 5 hours, not 6).

@@ -4,9 +4,8 @@ import AlarmClient
 import OpenAlarmKit
 import Testing
 
-/// Issue 10, defect 1: one extreme value used to trap the daemon (SIGILL converting 1e300 s to
-/// an integer) and, once stored, crash every restart. Now each edge refuses it by name, and a
-/// stored one is set aside at start.
+/// Extreme values (1e300 s, which would trap converting to an integer): each edge refuses them
+/// by name, and one already stored is set aside at start instead of crashing every restart.
 @Suite struct BoundsTests {
     private func refusal(_ connection: AlarmConnection, _ record: AlarmRecord) -> AlarmProtocol.ErrorReply? {
         do {

@@ -2,9 +2,9 @@ import Foundation
 import OpenAlarmKit
 import Testing
 
-/// Issue 21, fault 10: four kinds of broken config.toml were ignored in silence (read as "no
-/// file", or cut short at a NUL by the TOML parser): random bytes, a NUL byte, invalid UTF-8
-/// and a folder named config.toml. Each is now reported like any other bad file: by
+/// Four kinds of broken config.toml that a TOML parser would read as "no file" or cut short at
+/// a NUL: random bytes, a NUL byte, invalid UTF-8 and a folder named config.toml. Each is
+/// reported like any other bad file: by
 /// `alarmctl config check` (exit status 2), in the log, and in `alarmctl status`.
 @Suite struct BrokenConfigFileTests {
     /// What to put at config.toml, and what the report must say.

@@ -71,7 +71,7 @@ struct CalDAVAcknowledgementTests {
         #expect(try a.record(alarm.id)?.phase.state == .countdown)
     }
 
-    /// An edit here is uploaded with a higher SEQUENCE and a LAST-MODIFIED (issue 24): read
+    /// An edit here is uploaded with a higher SEQUENCE and a LAST-MODIFIED (RFC 5545): read
     /// back from the server itself.
     @Test func anEditIsUploadedWithAHigherSequence() async throws {
         let server = try CalDAVServer.start(.radicale)

@@ -4,14 +4,12 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 10, defects 3 (a locked database held the loop 5 s) and 6 (on a full disk, stop
-/// failed and the sound went on): a write that cannot happen now no longer blocks anything;
-/// the change takes effect in memory, the reply says it is not yet durable, and it is saved
-/// once the disk allows.
+/// A write that cannot happen now (a locked database, a full disk) blocks nothing: the change
+/// takes effect in memory (a Stop silences), the reply says it is not yet durable, and it is
+/// saved once the disk allows.
 @Suite struct DegradedStorageTests {
-    /// Issue 21 (fault 8) made alarmd hold its database exclusively: another process (a backup
-    /// tool, sqlite3) can no longer take the write lock from under it, so that kind of delay is
-    /// gone rather than handled.
+    /// alarmd holds its database exclusively: another process (a backup tool, sqlite3) cannot
+    /// take the write lock from under it, so that kind of delay cannot happen.
     @Test func anotherProcessCannotLockTheDatabaseAndChangesStayDurable() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()
@@ -51,14 +49,14 @@ import TestSupport
 
         let reply = try daemon.connect().send(.stop, alarm: timer.id)
         #expect(reply.ok == true)
-        #expect(reply.warning?.contains("not yet durable") == true, "\(reply.warning ?? "no warning")")
+        #expect(reply.unsaved?.kind == .cannotWrite, "\(String(describing: reply.unsaved))")
         try await Task.sleep(for: .milliseconds(300))
         let silent = daemon.audioBytes
         try await Task.sleep(for: .milliseconds(700))
         #expect(daemon.audioBytes == silent, "the sound stopped at once")
         #expect(try daemon.record(timer.id) == nil)
         let status = try #require(try daemon.connect().send(.status).status)
-        #expect(status.storageProblem != nil)
+        #expect(status.unsaved == reply.unsaved && status.storageProblem != nil)
 
         // Space again: the retry saves the stop, so a restart does not ring it again.
         unlink(filler)
@@ -79,7 +77,7 @@ extension Subprocess {
     }
 }
 
-/// Issue 10, defect 8: a garbage `-wal` used to be dropped by SQLite without a word.
+/// A garbage `-wal`, which SQLite would drop without a word, is set aside and reported.
 @Suite struct DamagedWALTests {
     @Test func aGarbageWALIsSetAsideAndReported() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)

@@ -3,10 +3,9 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 21, fault 7: on a full disk `alarmctl add` exited 0 though its alarm was in memory
-/// only, and a restart on the still-full disk lost 50 of 70 alarms so acknowledged. The rule:
-/// 0 only when the change is on disk; otherwise 75 and a message saying what to do; and
-/// nothing acknowledged with 0 is ever lost.
+/// A full disk: `alarmctl add` exits 0 only when the change is on disk; otherwise 75 and a
+/// message saying what to do; and nothing acknowledged with 0 is lost by a restart on the
+/// still-full disk.
 @Suite struct DiskFullDurabilityTests {
     /// Fills the file system holding `folder` to its last byte with one file.
     static func fill(_ folder: String) {

@@ -3,8 +3,7 @@ import AlarmClient
 import OpenAlarmKit
 import Testing
 
-/// Issue 10, defects 2, 3 and 5: clients that open too many connections, flood requests or
-/// hang up early. The daemon lives, answers in full, and a timer scheduled alongside rings
+/// Clients that open too many connections, flood requests or hang up early. The daemon lives, answers in full, and a timer scheduled alongside rings
 /// with sound, on time.
 @Suite struct HostileClientTests {
     /// The CPU seconds (user + system) a process has used, from /proc.

@@ -3,9 +3,8 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 21, fault 11: hostile titles (OSC and CSI sequences, other control characters)
-/// reached alarmd's log and an alarmctl message raw. Every human-readable output escapes
-/// them: this feeds such titles through every alarmctl command that shows an alarm, and
+/// Hostile titles (OSC and CSI sequences, other control characters) must not reach alarmd's
+/// log or an alarmctl message raw. Every human-readable output escapes them: this feeds such titles through every alarmctl command that shows an alarm, and
 /// through the log, and scans everything printed for a raw ESC, C0, DEL or C1 character.
 @Suite struct HostileTitleTests {
     /// Sets the terminal's title, clears the screen, a C1 CSI, DEL, backspace, a carriage

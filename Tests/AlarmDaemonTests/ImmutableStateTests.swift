@@ -3,10 +3,10 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 21, fault 8: making the state files immutable (`chattr +i`, ext4) while alarmd ran
-/// killed it with SIGBUS, through the `-shm` file SQLite maps into memory. alarmd now holds
-/// its database exclusively with no `-shm` (the log's index in heap memory): a file-system
-/// fault is an error it reports, and it keeps ringing.
+/// State files made immutable (`chattr +i`, ext4) while alarmd runs: a `-shm` file that SQLite
+/// maps into memory would turn that into a SIGBUS, so alarmd holds its database exclusively
+/// with no `-shm` (the log's index in heap memory): a file-system fault is an error it
+/// reports, and it keeps ringing.
 @Suite struct ImmutableStateTests {
     @Test func immutableStateFilesAreReportedAndTheAlarmStillRings() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
@@ -39,11 +39,11 @@ import TestSupport
         #expect(files.contains("alarms.sqlite"), "\(files)")
         let later = makeRecord(title: "Made while immutable", schedule: .fixed(Date().addingTimeInterval(7200)))
         let reply = try daemon.connect().send(.schedule, record: later)
-        #expect(reply.ok == true && reply.isNotDurable, "\(reply.warning ?? "no warning")")
+        #expect(reply.ok == true && reply.isNotDurable, "\(String(describing: reply.unsaved))")
         try await eventually("the timer to ring") { try daemon.record(timer.id)?.phase.state == .alerting }
         await eventually("its sound") { daemon.audioBytes > 0 }
         #expect(daemon.exitStatus == nil, "alarmd is alive (exit: \(String(describing: daemon.exitStatus)))")
-        let problem = try daemon.connect().send(.status).status?.storageProblem
+        let problem = try daemon.connect().send(.status).status?.unsaved
         #expect(problem != nil, "status reports the store error")
         #expect(daemon.logText.contains("could not save alarms"), "\(daemon.logText)")
 

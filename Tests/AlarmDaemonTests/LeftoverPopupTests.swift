@@ -4,8 +4,8 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 10, defect 12: after a crash, the dead alarmd's ringing popup stayed on screen next
-/// to the one the new instance shows. Now the next instance closes what the dead one left.
+/// After a crash, the next alarmd closes the ringing popup the dead one left, so it does not
+/// stay on screen next to the one the new instance shows.
 @Suite struct LeftoverPopupTests {
     @Test func theNextInstanceClosesTheRingingPopupOfAKilledOne() async throws {
         let daemon = try DaemonHarness()

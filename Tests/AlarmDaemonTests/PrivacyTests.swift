@@ -4,8 +4,8 @@ import OpenAlarmKit
 import Testing
 import TestSupport
 
-/// Issue 10, defect 9: a predictable /tmp socket path another user could squat, files readable
-/// by others when started from a shell, and titles that reach the terminal raw.
+/// What another user could use: a predictable /tmp socket path to squat, files readable by
+/// others when started from a shell, titles that reach the terminal raw.
 @Suite(.serialized) struct PrivacyTests {
     @Test func withoutXDGRuntimeDirASquattedTmpFolderIsRefused() async throws {
         let fallback = "/tmp/openalarmkit-\(getuid())"
@@ -73,8 +73,7 @@ import TestSupport
     }
 }
 
-/// Issue 10, defect 9 (logs): the sound fallback used to log its resolver, whole environment
-/// included.
+/// The log holds no environment: a sound fallback logs what failed, not its resolver.
 @Suite struct LogPrivacyTests {
     @Test func aSoundFallbackLogsNoEnvironment() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false, extra: ["OAK_TEST_SECRET": "hunter2-do-not-log"])

@@ -3,8 +3,8 @@ import AlarmClient
 import OpenAlarmKit
 import Testing
 
-/// Issue 10, defect 11 (the scheduling part): an alarm with a sound name that does not exist
-/// was accepted and rang with the default sound, unexplained.
+/// An alarm with a sound name that does not exist: the command line is refused with close
+/// matches, and an app is warned, rather than ringing with the default sound unexplained.
 @Suite struct SoundNameCheckTests {
     @Test func theCommandLineIsRefusedWithCloseMatchesAndAnAppIsWarned() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)

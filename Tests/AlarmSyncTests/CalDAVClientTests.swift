@@ -1,4 +1,5 @@
 import AlarmSync
+import AlarmSystem
 import Foundation
 import Testing
 import TestSupport
@@ -159,7 +160,7 @@ struct CalDAVTLSTests {
 @Suite struct CalDAVInputTests {
     @Test func plainHTTPOnlyToThisMachine() throws {
         for url in ["http://dav.example.org/cal/", "ftp://127.0.0.1/cal/", "dav.example.org/cal", "https://me:pw@dav.example.org/cal/", "https:///cal/"] {
-            #expect(throws: CalDAVError.self, "\(url)") { try CalDAVURL(url) }
+            #expect(throws: CalDAVURL.Refusal.self, "\(url)") { try CalDAVURL(url) }
         }
         let local = try CalDAVURL("http://[::1]:5232/u/alarms")
         #expect(local.host == "::1")

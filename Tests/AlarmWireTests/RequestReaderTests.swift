@@ -92,6 +92,7 @@ struct SampleIntent: LiveActivityIntent {
             case .intentDialog: (request.app, request.alarm, request.dialog) = ("org.example.clock", record.id, "Snoozed \"9\" min\nü")
             case .previewSound: request.sound = "Chime \"2\" ü"
             case .installSound: (request.path, request.sound) = ("/run/user/1000/doc/4a/Bell ü.flac", "Bell ü")
+            case .sounds: (request.app, request.path) = ("org.openalarmkit.Alarms", "/opt/app/Sounds")
             case .status, .apps, .stopPreview, .sync, .unrung: break
             case .importAlarms: request.records = RecordSamples.everyKind
             }

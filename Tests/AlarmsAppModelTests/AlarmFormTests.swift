@@ -147,8 +147,13 @@ import Testing
         #expect(form.problems.contains(.title("The title is too long; shorten it.")))
     }
 
-    @Test func theRingTimeoutComesFromConfig() {
-        #expect(SharedAlarmSettings.ringTimeoutText(600) == "10 min, then it counts as missed")
+    /// alarmd's setting, as its `status` reports it: the window reads no config.toml.
+    @Test func theRingTimeoutIsWhatAlarmdReports() {
+        var status = AlarmProtocol.DaemonStatus(
+            version: "0.3.0", pid: 1, timeZone: "UTC", alarmCount: 0, audioDevice: "default", notifications: "terminal", defaultSnooze: 540)
+        #expect(SharedAlarmSettings.ringTimeoutText(status) == "", "an alarmd that does not say")
+        status.ringTimeout = 600
+        #expect(SharedAlarmSettings.ringTimeoutText(status) == "10 min, then it counts as missed")
         #expect(SharedAlarmSettings.ringTimeoutText(30) == "30 s, then it counts as missed")
     }
 }

@@ -62,7 +62,7 @@ import Testing
         var skipping = record("Gym", hour: 7, days: [.monday, .friday], firesIn: 3 * 86400)
         skipping.skippedFire = now + 86400
         let row = maker.row(skipping, now: now)
-        #expect(row.status == "in 3 d (skipping Sat 08:00)")
+        #expect(row.status == "in 3 d (skips Sat 08:00)")
         #expect(!row.canSkip)
         #expect(row.action == .unskip)
         #expect(row.action?.label == "Don't Skip")
@@ -119,7 +119,7 @@ import Testing
     }
 
     /// An event's schedule: the row says its repeat as alarmctl does (one wording,
-    /// `RecurrenceWords`) and shows the time of its next reminder.
+    /// `AlarmWords`) and shows the time of its next reminder.
     @Test func aCalendarScheduleReadsInWords() {
         var event = record("Class", hour: 0, firesIn: 2 * 3600 + 15 * 60)
         event.calendar = CalendarSchedule(start: CalendarDateTime(year: 2026, month: 9, day: 7, secondOfDay: 66_600),

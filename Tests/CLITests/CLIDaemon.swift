@@ -27,9 +27,11 @@ final class CLIDaemon: @unchecked Sendable {
 
     var socket: String { root.appendingPathComponent("run/openalarmkit/alarmd.sock").path }
 
-    func start() throws {
+    /// `launcher`: a command alarmd runs under (`setpriv --bounding-set=-wake_alarm`).
+    func start(launcher: [String] = []) throws {
         let log = root.appendingPathComponent("alarmd.log").path
-        let process = try Subprocess(BuildProducts.path("alarmd"), environment: environment, stdout: .file(log), stderr: .file(log))
+        let command = launcher + [BuildProducts.path("alarmd")]
+        let process = try Subprocess(command[0], Array(command.dropFirst()), environment: environment, stdout: .file(log), stderr: .file(log))
         self.process = process
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {

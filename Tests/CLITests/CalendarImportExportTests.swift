@@ -60,7 +60,7 @@ import TestSupport
         // Row by row, columns compared by their text: the timer left out of b may have widened
         // a's STATE column ("counting down").
         let columns = { (table: String) in table.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") } }
-        #expect(columns(try b.alarmctl("list").out) == columns(try a.alarmctl("list").out).filter { !$0.contains("timer") })
+        #expect(columns(try b.alarmctl("list").out) == columns(try a.alarmctl("list").out).filter { !$0.contains("Timer") })
 
         // Again: the same UIDs update, never duplicate.
         let again = try b.alarmctl("import", file)

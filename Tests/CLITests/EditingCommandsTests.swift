@@ -25,7 +25,7 @@ import TestSupport
         daemon.stop()
         try daemon.start()
         list = try daemon.alarmctl("list").out
-        #expect(list.contains("off    daily"), "\(list)")
+        #expect(list.contains("off    Every day"), "\(list)")
         #expect(list.contains("turn it on with `alarmctl enable \(short)`"))
 
         #expect(try daemon.alarmctl("enable", short).status == 0)
@@ -36,7 +36,7 @@ import TestSupport
         let shown = try daemon.alarmctl("show", short).out
         #expect(shown.contains("id:        \(id.lowercased())"), "same id: \(shown)")
         #expect(shown.contains("title:     Lie in"))
-        #expect(shown.contains("repeats:   weekends"))
+        #expect(shown.contains("repeats:   Weekends"))
         #expect(shown.contains("time:      09:45 local"))
         #expect(shown.contains("snooze:    15 min"))
         #expect(shown.contains("state:     scheduled: rings "))

@@ -100,17 +100,17 @@ import TestSupport
         #expect(lines.contains { $0.contains("(counting down from 10 min before)") })
     }
 
-    /// REPEATS as the C locale writes it.
+    /// REPEATS as the C locale writes it (the words the window's rows use too).
     private func repeats(_ schedule: [String: Any]?) -> String {
-        guard let schedule else { return "timer" }
+        guard let schedule else { return "Timer" }
         guard let relative = schedule["relative"] as? [String: Any],
             let weekly = (relative["repeats"] as? [String: Any])?["weekly"] as? [String]
-        else { return "once" }
+        else { return "Once" }
         let days = Set(weekly)
-        if days.count == 7 { return "daily" }
-        if days == ["mon", "tue", "wed", "thu", "fri"] { return "weekdays" }
-        if days == ["sat", "sun"] { return "weekends" }
-        return ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].filter(days.contains).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: ",")
+        if days.count == 7 { return "Every day" }
+        if days == ["mon", "tue", "wed", "thu", "fri"] { return "Weekdays" }
+        if days == ["sat", "sun"] { return "Weekends" }
+        return ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].filter(days.contains).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: ", ")
     }
 }
 

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// `sound install`, `sound info` and `sound devices` through the built alarmctl, in a home of
-/// their own (no daemon needed): what they print, and the files they leave.
+/// their own (no daemon needed; `sound list` asks one): what they print, and the files they
+/// leave.
 @Suite struct SoundCommandsTests {
     /// A 0.5 s, 44.1 kHz mono 16-bit WAV made by sox, and a file that is not audio.
     private func sounds(in home: CLIDaemon) throws -> (wav: String, notAudio: String) {
@@ -29,7 +30,12 @@ import TestSupport
             """)
         #expect(FileManager.default.contents(atPath: "\(folder)/Beep.wav") == FileManager.default.contents(atPath: wav), "an exact copy")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Beep.wav"], "no partial file left")
-        #expect(try home.alarmctl("sound", "list").out.contains("Beep"))
+        // `sound list` asks alarmd, which finds it where alarms would.
+        try home.start()
+        defer { home.stop() }
+        let listed = try home.alarmctl("sound", "list")
+        let line = listed.out.split(separator: "\n").first { $0.hasPrefix("Beep ") }
+        #expect(line?.split(separator: " ", omittingEmptySubsequences: true) == ["Beep", "user", "\(folder)/Beep.wav"], "\(listed.out)\(listed.err)")
 
         let again = try home.alarmctl("sound", "install", wav, "--name", "Beep")
         #expect(again.status == 1)

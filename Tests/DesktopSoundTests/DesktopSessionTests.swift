@@ -116,7 +116,7 @@ import TestSupport
     }
 
     /// logind refuses the inhibitor when polkit does (a lingering user with nobody logged in,
-    /// or no polkitd: issue 25): alarmd says once, in plain words, what that means and what to do.
+    /// or no polkitd): alarmd says once, in plain words, what that means and what to do.
     @Test func aRefusedInhibitorIsExplainedOnceNotAtEveryRing() async throws {
         let desktop = try await FakeDesktop.start(players: [], refuseInhibit: true)
         let (daemon, root) = try await daemon(on: desktop)

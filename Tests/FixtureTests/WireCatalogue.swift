@@ -202,6 +202,10 @@ enum WireCatalogue {
             $0.fields = [.title]
         }),
         ("request-unskip", request(.unskip, id: 29) { $0.alarm = otherID }),
+        ("request-sounds", request(.sounds, id: 26) {
+            $0.app = app
+            $0.path = "/opt/cooking/bin/Sounds"
+        }),
 
         // Replies.
         ("reply-ok", reply(id: 10)),
@@ -218,6 +222,11 @@ enum WireCatalogue {
         ("reply-record-warning", reply(id: 2) {
             $0.record = scheduled
             $0.warning = "not yet durable: disk full (ENOSPC); the change is in effect until alarmd stops"
+        }),
+        // The typed form: the change is in effect but not saved, and why, for the client to word.
+        ("reply-record-unsaved", reply(id: 2) {
+            $0.record = scheduled
+            $0.unsaved = .init(kind: .cannotWrite, path: "/home/me/.local/state/openalarmkit/alarms.sqlite", detail: "database or disk is full (SQLite error 13)")
         }),
         ("reply-record-zoned", reply(id: 1) { $0.record = zoned }),
         ("reply-record-calendar", reply(id: 1) { $0.record = calendarEvent }),
@@ -269,6 +278,49 @@ enum WireCatalogue {
                 ]),
                 .init(calendar: "Work", checked: started, count: 0, events: [], older: 1240),
             ]
+        }),
+        // Typed values for clients to word; the older fields hold names (not sentences) for
+        // older clients, and `wakeFromSuspend` is left out.
+        ("reply-status-typed", reply(id: 13) {
+            var status = AlarmProtocol.DaemonStatus(
+                version: "0.3.0", pid: 4242, timeZone: "Europe/Berlin", alarmCount: 5, audioDevice: "hw:CARD=PCH",
+                notifications: "GNOME Shell 46.0", defaultSnooze: 540)
+            status.audio = .init(device: "hw:CARD=PCH", state: .cannotOpen, detail: "No such device")
+            status.notifier = .init(via: .server, name: "GNOME Shell", version: "46.0")
+            status.wake = .init(able: false, obstacle: .lacksCapability, install: .package, executable: "/usr/bin/alarmd")
+            status.unsaved = .init(kind: .readOnly, path: "/home/me/.local/state/openalarmkit", detail: "Read-only file system")
+            status.storageProblem = "/home/me/.local/state/openalarmkit: Read-only file system"
+            status.ringTimeout = 600
+            $0.status = status
+        }),
+        ("reply-status-terminal", reply(id: 13) {
+            var status = AlarmProtocol.DaemonStatus(
+                version: "0.3.0", pid: 4242, timeZone: "UTC", alarmCount: 0, audioDevice: "default", notifications: "terminal", defaultSnooze: 540)
+            status.audio = .init(device: "default", state: .opens)
+            status.notifier = .init(via: .terminal)
+            status.wake = .init(able: false, obstacle: .noWakeClock, detail: "Invalid argument")
+            status.ringTimeout = 30.5
+            $0.status = status
+        }),
+        ("reply-sounds", reply(id: 26) {
+            $0.sounds = .init(
+                sounds: [
+                    .init(name: "Cooking", path: "/opt/cooking/bin/Sounds/Cooking.wav", kind: .appBundle),
+                    .init(name: "Mine", path: "/home/me/.local/share/openalarmkit/Sounds/Mine.flac", kind: .user),
+                    .init(name: "Bell", path: "/usr/share/openalarmkit/Sounds/Bell.flac", kind: .system),
+                    .init(name: "Default", path: "/usr/share/openalarmkit/Sounds/Default.flac", kind: .system),
+                    .init(name: "Mine", path: "/usr/share/openalarmkit/Sounds/Mine.flac", kind: .system, shadowed: true),
+                    .init(name: "bell", path: "/usr/share/sounds/freedesktop/stereo/bell.oga", kind: .soundTheme),
+                ],
+                locations: [
+                    .init(directory: "/opt/cooking/bin/Sounds", kind: .appBundle),
+                    .init(directory: "/home/me/.local/share/org.example.cooking/Sounds", kind: .appData),
+                    .init(directory: "/home/me/.local/share/openalarmkit/Sounds", kind: .user),
+                    .init(directory: "/usr/share/openalarmkit/Sounds", kind: .system),
+                    .init(directory: "/usr/lib/openalarmkit/Sounds", kind: .checkout),
+                    .init(directory: "/usr/share/sounds/freedesktop/stereo", kind: .soundTheme),
+                ],
+                defaultSound: "/usr/share/openalarmkit/Sounds/Default.flac")
         }),
         ("reply-authorization", reply(id: 14) {
             $0.app = app

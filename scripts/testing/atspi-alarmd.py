@@ -26,8 +26,10 @@ def load(here):
 
 
 class AlarmDaemon:
-    def __init__(self, desktop, alarmd, alarmctl, name="oak", extra_env=None):
+    def __init__(self, desktop, alarmd, alarmctl, name="oak", extra_env=None, launcher=()):
+        """`launcher`: a command alarmd runs under (`setpriv --bounding-set=-wake_alarm`)."""
         self.desktop = desktop
+        self.launcher = list(launcher)
         self.alarmd = alarmd
         self.alarmctl = alarmctl
         self.root = os.path.join(desktop.work, name)
@@ -53,7 +55,7 @@ class AlarmDaemon:
         self.process = None
 
     def start(self):
-        self.process = self.desktop.spawn([self.alarmd], env=self.env, log=os.path.join(self.root, "alarmd.log"))
+        self.process = self.desktop.spawn([*self.launcher, self.alarmd], env=self.env, log=os.path.join(self.root, "alarmd.log"))
         driver.wait_until(lambda: self.run_ctl("status").returncode == 0, 10,
                           f"alarmd to answer `alarmctl status` (log: {self.log()})")
         return self

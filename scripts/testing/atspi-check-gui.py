@@ -12,6 +12,7 @@ clock-format run a third time with a keyfile GSettings backend in the run's own 
 """
 import argparse
 import datetime
+import json
 import os
 import re
 import sys
@@ -80,6 +81,12 @@ def english_only_words(po_path):
                 current.append(line.strip('"'))
     words = lambda texts: set(re.findall(r"[A-Za-z]{3,}", re.sub(r"%\d?\$?s|'[^']*'|`[^`]*`", " ", " ".join(texts))))  # noqa: E731
     return words(msgids) - words(msgstrs)
+
+
+def words(text):
+    """The lowercase words of a text: sentence words, not names, paths or commands."""
+    tokens = (token.strip("()„“‚‘'\":,;") for token in text.split())
+    return {token for token in tokens if token and token.isalpha() and token.islower()}
 
 
 def viewable_windows():
@@ -228,6 +235,7 @@ class Suite:
             self.german(desktop, daemon)
             self.clock_format(desktop, daemon)
             self.calendar(desktop)
+            self.german_banner(desktop)
         finally:
             if self.args.keep:
                 print(f"check-gui: kept {desktop.work}")
@@ -291,7 +299,7 @@ class Suite:
                 driver.set_value(app.find("spin button", field, within=dialog), value)
             driver.click(app.find("push button", "Save", within=dialog))
             line = driver.wait_until(lambda: line_for(daemon, "Morning run"), 3, "`alarmctl list` to show 'Morning run'")
-            if "weekdays" not in line or not re.search(r"\b0?6:45\b", daemon.ctl("show", line.split()[0])):
+            if "Weekdays" not in line or not re.search(r"\b0?6:45\b", daemon.ctl("show", line.split()[0])):
                 raise Failure(f"expected a weekday alarm at 06:45, alarmctl shows: {line.strip()}")
             return line.strip()
         self.check("an alarm added through the dialog (weekdays 6:45) is in `alarmctl list`", add_through_dialog)
@@ -729,6 +737,38 @@ class Suite:
         self.check("its dialog lists each event with the reason", listed)
         driver.end(app.process)
         driver.end(state["radicale"])
+
+    # The health banner in German: alarmd sends why it cannot wake the machine as values, the
+    # window words them. An alarmd of its own, without CAP_WAKE_ALARM (dropped with setpriv
+    # when run as root), so that the banner shows; the main one may hold the capability.
+    def german_banner(self, desktop):
+        root = os.geteuid() == 0 and os.access("/usr/bin/setpriv", os.X_OK)
+        daemon = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl, name="oak-nowake",
+                                 launcher=["/usr/bin/setpriv", "--bounding-set=-wake_alarm"] if root else ()).start()
+        app = None
+        try:
+            def banner():
+                nonlocal app
+                status = json.loads(daemon.ctl("status", "--json"))
+                if status.get("wake", {}).get("able", True):
+                    raise Failure("this alarmd can wake the machine (CAP_WAKE_ALARM): no banner to read")
+                # The same advice in English, as `alarmctl status` words it for the C locale.
+                english = next(line for line in daemon.ctl("status").splitlines() if line.startswith("wake from suspend: no: "))
+                app = self.start_app(desktop, daemon, {"LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8", "LANG": "de_DE.UTF-8"}, "app-de-banner")
+                label = app.find("label", re.compile(r"^Wecker können diesen Rechner nicht aus dem Ruhezustand wecken: alarmd fehlt CAP_WAKE_ALARM"),
+                                 timeout=20, within=app.windows()[0])
+                text = label.name
+                names = {"null", "alarmd", "sudo", "setcap", "systemd"}
+                left = sorted((words(english) - names) & words(text))
+                if left:
+                    raise Failure(f"English words in the German banner: {left}: {text}")
+                app.find("push button", "Schließen", timeout=3, within=app.windows()[0])
+                return text[:60] + "…"
+            self.check("LANGUAGE=de: the banner says in German why alarms cannot wake the computer", banner)
+        finally:
+            if app is not None:
+                driver.end(app.process)
+            driver.end(daemon.process)
 
 
 def main():

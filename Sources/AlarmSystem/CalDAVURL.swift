@@ -1,6 +1,8 @@
 /// A calendar collection's URL, split as the client needs it: the origin that hrefs in
 /// replies are relative to, the collection's path, and the host for messages. Only `https`,
 /// or `http` to this machine (loopback), so a password never crosses a network in clear.
+/// The value of `[sync] url` and `[[calendars]] url`: config.toml is judged as the client
+/// (AlarmSync) will use it.
 package struct CalDAVURL: Hashable, Sendable {
     package let scheme: String
     /// `host` or `host:port`, as written (IPv6 in brackets).
@@ -12,7 +14,7 @@ package struct CalDAVURL: Hashable, Sendable {
     package var origin: String { "\(scheme)://\(authority)" }
     package var text: String { origin + path }
 
-    package init(_ text: String) throws(CalDAVError) {
+    package init(_ text: String) throws(Refusal) {
         let parts = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw .badURL(text, reason: "write it as https://host/path/to/calendar/")
@@ -52,7 +54,7 @@ package struct CalDAVURL: Hashable, Sendable {
         self.path = path
     }
 
-    static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
         return host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
@@ -60,5 +62,17 @@ package struct CalDAVURL: Hashable, Sendable {
     /// The absolute URL of an href from a reply (a path, or already absolute).
     package func absolute(_ href: String) -> String {
         href.contains("://") ? href : href.hasPrefix("/") ? origin + href : origin + path + href
+    }
+}
+
+extension CalDAVURL {
+    /// A URL the client may not use, and what to write instead.
+    package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        package var url: String
+        package var reason: String
+
+        package static func badURL(_ url: String, reason: String) -> Refusal { Refusal(url: url, reason: reason) }
+
+        package var description: String { "cannot use \(url): \(reason)" }
     }
 }

@@ -26,3 +26,15 @@ package struct UnixSocketAddress {
         }
     }
 }
+
+extension UnixSocketAddress {
+    /// Whether something accepts connections at `path` now (the connection is closed at once):
+    /// how a starting alarmd tells a live socket from one a dead alarmd left behind.
+    package static func answers(at path: String) -> Bool {
+        guard let address = UnixSocketAddress(path: path) else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return address.withSockaddr { connect(fd, $0, $1) } == 0
+    }
+}
