@@ -20,7 +20,9 @@ import Testing
 
     @Test func durationsRoundUpToTheSecond() {
         #expect(AlarmWords.duration(44.2) == "45 s")
+        #expect(AlarmWords.duration(90) == "1 min 30 s", "seconds while they matter")
         #expect(AlarmWords.duration(300) == "5 min")
+        #expect(AlarmWords.duration(330) == "6 min")
         #expect(AlarmWords.duration(9 * 3600 + 12 * 60) == "9 h 12 min")
         #expect(AlarmWords.duration(3 * 86400 + 4 * 3600) == "3 d 4 h")
     }
@@ -63,6 +65,41 @@ import Testing
         let ringing = words.describe(record(.alerting(since: now - 60, firedFor: now - 60)))
         #expect(words.next(ringing) == "ringing since Fri 07:59")
         #expect(words.rowStatus(ringing) == "Ringing")
+
+        let snoozed = words.describe(record(.countdown(startDate: now, fireDate: now + 540, total: 540, previouslyElapsed: 0)))
+        #expect(snoozed.next == .snoozed(until: now + 540))
+        #expect(words.next(snoozed) == "snoozed until Fri 08:09, in 9 min")
+        #expect(words.rowStatus(snoozed) == "Snoozed until 08:09")
+
+        // The STATE column.
+        #expect([scheduled, off, paused, ringing, snoozed].map(words.state) == ["scheduled", "off", "paused", "ringing", "snoozed"])
+    }
+
+    @Test func aSkipReadsTheSameOnALineAndARow() {
+        var gym = AlarmRecord(
+            id: UUID(), appID: "alarmctl", schedule: .relative(.init(time: .init(hour: 7, minute: 0), repeats: .weekly([.monday, .saturday]))),
+            countdownDuration: nil, presentation: AlarmPresentation(alert: .init(title: "Gym")),
+            phase: .scheduled(fireDate: now + 3 * 86400 - 3600))
+        gym.skippedFire = now + 86400 - 3600
+        let description = words.describe(gym)
+        #expect(words.next(description) == "rings Mon 07:00, in 2 d 23 h (skips Sat 07:00)")
+        #expect(words.rowStatus(description) == "in 2 d 23 h (skips Sat 07:00)")
+    }
+
+    @Test func anEventsRuleInWords() throws {
+        func text(_ rule: String, start: CalendarDateTime = CalendarDateTime(year: 2026, month: 9, day: 7, secondOfDay: 66_600)) throws -> String {
+            words.calendar(.init(CalendarSchedule(start: start, rule: try RecurrenceRule(text: rule))))
+        }
+        #expect(try text("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20270630T000000Z") == "Every other week on Mon, until 2027-06-30")
+        #expect(try text("FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,FR") == "Every 3 weeks on Mon, Fri")
+        #expect(try text("FREQ=DAILY;INTERVAL=2") == "Every 2 days")
+        #expect(try text("FREQ=MONTHLY;BYDAY=-1FR;COUNT=6") == "Monthly on the last Friday, 6 times")
+        #expect(try text("FREQ=MONTHLY;BYMONTHDAY=15;COUNT=1") == "Monthly on day 15, 1 time")
+        #expect(try text("FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1") == "Every 3 months on the last day")
+        #expect(try text("FREQ=YEARLY", start: CalendarDateTime(year: 1990, month: 5, day: 3)) == "Yearly on 3 May")
+        #expect(try text("FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU") == "Yearly on the last Sunday in October")
+        #expect(try text("FREQ=MONTHLY;BYDAY=MO,TU") == "Repeats by the rule FREQ=MONTHLY;BYDAY=MO,TU")
+        #expect(words.calendar(.init(CalendarSchedule(start: CalendarDateTime(year: 2026, month: 9, day: 7)))) == "Once, all day")
     }
 
     @Test func statusValuesInWords() {
