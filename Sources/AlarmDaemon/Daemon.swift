@@ -28,8 +28,8 @@ public final class Daemon {  // loop thread only
     private let engine: Engine
     private let server: SocketServer
     private let apps: AppsService
-    /// CalDAV sync, when config.toml has [sync] (at start: a changed [sync] needs a restart).
-    private let sync: CalendarSync?
+    /// CalDAV sync, as config.toml's [sync] says (a SIGHUP applies a change).
+    private let sync: SyncControl
     let sounds: SoundOutput
     private let presenter: PresentationOutput
     private let memory: MemoryPolicy
@@ -75,7 +75,7 @@ public final class Daemon {  // loop thread only
     init(
         environment: [String: String], paths: AlarmPaths, logger: Logger, loop: EventLoop, signalFD: Int32, instance: InstanceLock,
         zone: CurrentZone, config: DaemonConfig, configProblem: String?, engine: Engine, server: SocketServer, apps: AppsService,
-        sync: CalendarSync? = nil, sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
+        sync: SyncControl, sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
         inputs: LoopInbox<DaemonInput>, deadlineChanged: @escaping (Date?) -> Void, configReloaded: @escaping (DaemonConfig) -> Void
     ) throws(DaemonError) {
         self.environment = environment
@@ -229,21 +229,30 @@ public final class Daemon {  // loop thread only
             case .previewSound, .stopPreview, .installSound:
                 try answerSound(request)
             case .sync:
-                guard let sync else { throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)") }
-                sync.syncNow()
+                guard let round = sync.syncNow() else {
+                    if let off = sync.status { throw .init(.notFound, "sync is off: \(off.problem ?? "")") }
+                    throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)")
+                }
+                reply.status = status()
+                reply.status?.sync?.awaitedRound = round
             case .status:
-                reply.status = .init(
-                    version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
-                    audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
-                    wakeFromSuspend: wake.statusLine)
-                reply.status?.storageProblem = engine.storageProblem
-                reply.status?.configProblem = configProblem
-                reply.status?.sync = sync?.status
+                reply.status = status()
             }
         } catch {
             return .failure(id: request.id, error)
         }
         return reply
+    }
+
+    private func status() -> AlarmProtocol.DaemonStatus {
+        var status = AlarmProtocol.DaemonStatus(
+            version: Self.version, pid: getpid(), timeZone: zone.rules.identifier, alarmCount: engine.records.count,
+            audioDevice: sounds.summary, notifications: presenter.summary, defaultSnooze: config.policy.defaultSnooze,
+            wakeFromSuspend: wake.statusLine)
+        status.storageProblem = engine.storageProblem
+        status.configProblem = configProblem
+        status.sync = sync.status
+        return status
     }
 
     /// The alarms in `order` (AlarmListReply), written as the client reads them.

@@ -9,6 +9,8 @@ enum StoreSchema {
     static let appTable = "app"
     static let alarmIntentTable = "alarmIntent"
     static let pendingIntentTable = "pendingIntent"
+    static let syncCollectionTable = "syncCollection"
+    static let syncItemTable = "syncItem"
 
     static var migrator: Migrator {
         var migrator = Migrator()
@@ -41,6 +43,13 @@ enum StoreSchema {
                 CREATE INDEX "alarm_on_calendarUID" ON "alarm"("calendarUID");
                 """#)
         }
+        migrator.register("v5: sync state") { db in
+            // What CalDAV sync agreed with the server, the versions and acknowledgements it
+            // carries, and other programs' events as the server has them (SyncTables.swift),
+            // committed with the alarm changes they belong to. Before, it lived in memory and
+            // in sync-state.json, which alarmd moves in here once and then removes.
+            try SyncSchema.migrate(db)
+        }
         return migrator
     }
 
@@ -52,6 +61,8 @@ enum StoreSchema {
         appTable: ["id", "registration", "authorization", "decidedAt"],
         alarmIntentTable: ["alarmID", "appID", "stopIntent", "secondaryIntent"],
         pendingIntentTable: ["id", "appID", "record", "expiresAt"],
+        syncCollectionTable: ["id", "url", "token"],
+        syncItemTable: ["uid", "href", "etag", "fingerprint", "sequence", "lastModified", "acknowledged", "snoozedUntil", "serverText"],
     ]
 
     /// Nil when every required table and column exists, else what is missing.

@@ -56,10 +56,25 @@ import Testing
         #expect(try SyncPassword.resolve(command: "printf 's3cret\\nsecond line'", username: nil) == "s3cret")
         // No shell: `;` and `$(…)` are plain arguments to printf, nothing else runs.
         #expect(try SyncPassword.resolve(command: "printf '%s' '$(id);x'", username: nil) == "$(id);x")
-        #expect(throws: SyncPassword.Problem(description: "sync.password_command failed (it exited with an error): run it by hand to see why")) {
+        #expect(throws: SyncPassword.Problem.commandFailed) {
             try SyncPassword.resolve(command: "false", username: nil)
         }
         #expect(throws: SyncPassword.Problem.self) { try SyncPassword.resolve(command: "no-such-tool-here x", username: nil) }
         #expect(throws: SyncPassword.Problem.self) { try SyncPassword.resolve(command: "true", username: nil) }
+    }
+
+    /// A command that hangs (a keyring waiting to be unlocked) is stopped after its time, with
+    /// what it started, and the reason says so.
+    @Test func aHangingPasswordCommandIsStoppedInTime() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("hang-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let started = Date()
+        #expect(throws: SyncPassword.Problem.timedOut(keyring: false, seconds: 1)) {
+            try SyncPassword.resolve(command: "sh -c 'echo $$ > \(pidFile); sleep 60 & wait'", username: nil, timeoutSeconds: 1)
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        let pid = try #require(Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, 0) != 0 && errno == ESRCH, "the command was killed and reaped")
+        #expect(SyncPassword.Problem.timedOut(keyring: true, seconds: 15).description.contains("the keyring did not answer within 15 s"))
     }
 }
