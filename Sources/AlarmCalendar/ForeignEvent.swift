@@ -23,9 +23,12 @@ package enum ForeignEvent {
     /// Whether `text` was written by OpenAlarmKit's codec, which then writes it whole again;
     /// any other program's event is changed in place (`patch`).
     package static func isOurs(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("BEGIN:VEVENT") { return false }  // PRODID comes before the components
-            if line.uppercased().hasPrefix("PRODID:") { return line.dropFirst(7).hasPrefix(productPrefix) }
+        let prodid = Array("PRODID:".utf8), event = Array("BEGIN:VEVENT".utf8), ours = Array(productPrefix.utf8)
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            if line.starts(with: event) { return false }  // PRODID comes before the components
+            if line.count >= prodid.count, line.prefix(prodid.count).map({ $0 & 0xDF }) == prodid.map({ $0 & 0xDF }) {
+                return line.dropFirst(prodid.count).starts(with: ours)
+            }
         }
         return false
     }

@@ -87,9 +87,12 @@ package final class SyncSession {
     static let progressBatch = 100
     static let progressSeconds = 1.0
     /// Upload texts asked of the replica together.
-    static let uploadBatch = 50
+    let uploadBatch: Int
 
-    package init(client: CalDAVClient) { self.client = client }
+    package init(client: CalDAVClient, uploadBatch: Int = 50) {
+        self.client = client
+        self.uploadBatch = uploadBatch
+    }
 
     package func run(_ replica: any SyncReplica, state: inout SyncState) throws(CalDAVError) -> SyncReport {
         var log = ProgressLog(replica: replica)
@@ -201,7 +204,7 @@ package final class SyncSession {
         // Uploads, their texts asked for a batch at a time.
         var start = 0
         while start < uploads.count {
-            let batch = uploads[start..<min(start + Self.uploadBatch, uploads.count)]
+            let batch = uploads[start..<min(start + uploadBatch, uploads.count)]
             start += batch.count
             let texts = replica.calendarData(for: batch.map(\.uid))
             for (uid, href, condition) in batch {

@@ -148,7 +148,7 @@ struct CalDAVTLSTests {
             _ = try client.list()
             Issue.record("a self-signed certificate was accepted")
         } catch {
-            guard case .tls(let host, _) = error else { Issue.record("\(error)"); return }
+            guard case .tls(let host, _, _) = error else { Issue.record("\(error)"); return }
             #expect(host == "127.0.0.1")
             #expect(error.description.hasPrefix("TLS failure with 127.0.0.1:"), "\(error.description)")
         }
