@@ -26,7 +26,9 @@ def main():
             with open(args[0], encoding="utf-8") as file:
                 calendar.add_event(file.read())
         elif command == "get":
-            sys.stdout.write(calendar.event_by_uid(args[0]).data)
+            # The bytes the server holds (the library's `data` is its own re-serialisation).
+            raw = client.request(str(calendar.event_by_uid(args[0]).url), "GET").raw
+            sys.stdout.write(raw if isinstance(raw, str) else raw.decode("utf-8"))
         elif command == "set":
             event = calendar.event_by_uid(args[0])
             component = event.icalendar_component
