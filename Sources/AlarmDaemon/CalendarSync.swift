@@ -1,7 +1,6 @@
 import AlarmClient
 import AlarmSync
 import AlarmSystem
-import CLinux
 import FoundationEssentials
 import Glibc
 import LinuxSupport
@@ -128,7 +127,7 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
                 }
             }
             // A round may have read a large reply: what it freed goes back now.
-            _ = malloc_trim(0)
+            replica.roundEnded()
             let seconds = lock.withLock { ringing } ? min(settings.interval, 5) : settings.interval
             pause.sleep(forNanoseconds: UInt64(seconds * 1e9))
         }

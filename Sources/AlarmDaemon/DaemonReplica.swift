@@ -4,6 +4,7 @@ import AlarmModel
 import AlarmStore
 import AlarmSync
 import AlarmSystem
+import CLinux
 import Dispatch
 import FoundationEssentials
 import LinuxSupport
@@ -124,6 +125,15 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
     func afterCommit(_ work: @escaping @Sendable (_ committed: Bool) -> Void) {
         // A turn after the one that staged it, whose end committed it (or failed to).
         loop.post { [self] in work(engine.storageProblem == nil) }
+    }
+
+    /// After a round: what it read and wrote (replies, server texts, SQLite's page cache)
+    /// goes back to the system, on the loop thread that owns the store.
+    func roundEnded() {
+        loop.post { [self] in
+            persistence?.releaseMemory()
+            _ = malloc_trim(0)
+        }
     }
 
     private func stage(_ item: StoredSyncItem, serverText: String?? = nil) {

@@ -23,6 +23,8 @@ protocol SyncPersistence: AnyObject {
     func loadSync() throws -> StoredSyncState
     /// A foreign event's server text as last committed.
     func syncServerText(uid: String) throws -> String?
+    /// Gives back SQLite's page cache (a round may have written megabytes of server texts).
+    func releaseMemory()
 }
 
 struct MissedEntry {
