@@ -18,9 +18,11 @@ import Logging
 /// transaction as the alarm change it belongs to (`Engine.stageSync`).
 final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engine: loop thread only; `describeZones` under its lock
     private let loop: EventLoop
-    private let engine: Engine
+    // Not owned: the sync thread outlives the loop, and must not keep the store open (its
+    // close at the end checkpoints the write-ahead log). Touched on the loop thread only.
+    private unowned let engine: Engine
     private let zone: CurrentZone
-    private let persistence: SyncPersistence?
+    private weak var persistence: SyncPersistence?
     private let logger: Logger
     /// Per calendar UID, the stored row (its server text apart). Loop thread only.
     private var items: [String: StoredSyncItem] = [:]
