@@ -14,6 +14,9 @@ package enum HealthIssue: Hashable, Sendable {
     case noSound(String)
     /// The machine will not wake from suspend for an alarm; the text says how to enable it.
     case cannotWake(String)
+    /// CalDAV sync fails for a reason the person must fix (a password, a certificate, the
+    /// URL); the text, alarmd's typed failure worded here (`SyncText`). Alarms still ring.
+    case syncFailing(String)
 
     package var message: String {
         switch self {
@@ -22,6 +25,7 @@ package enum HealthIssue: Hashable, Sendable {
         case .storage(let why): tr("Changes are not being saved: %1$s", why)
         case .noSound(let device): tr("Alarms would ring without sound: the sound device %1$s cannot be opened.", device)
         case .cannotWake(let how): tr("Alarms cannot wake this computer from suspend: %1$s", how)
+        case .syncFailing(let why): tr("Alarms are not kept in step with your other computers: %1$s", why)
         }
     }
 
@@ -30,7 +34,7 @@ package enum HealthIssue: Hashable, Sendable {
         switch self {
         case .daemonNotRunning: .start
         case .cannotWake: .dismiss
-        case .storage, .noSound: nil
+        case .storage, .noSound, .syncFailing: nil
         }
     }
 
@@ -48,7 +52,7 @@ package enum HealthIssue: Hashable, Sendable {
     package var isError: Bool {
         switch self {
         case .daemonNotRunning, .storage: true
-        case .noSound, .cannotWake: false
+        case .noSound, .cannotWake, .syncFailing: false
         }
     }
 
@@ -63,6 +67,15 @@ package enum HealthIssue: Hashable, Sendable {
         }
         if let wake = status.wakeFromSuspend, wake.hasPrefix("no: ") {
             found.append(.cannotWake(String(wake.dropFirst(4))))
+        }
+        // Not a server that is away for now (offline, a refusal it may not repeat): only what
+        // waits for the person.
+        let needsAction: Set<AlarmProtocol.SyncFailure.Kind> = [
+            .badURL, .settings, .unauthorized, .notFound, .tls, .commandNotFound, .noKeyringTool, .commandFailed, .notInKeyring,
+            .emptyPassword, .badCommand, .passwordTimeout, .keyringTimeout,
+        ]
+        if let sync = status.sync, let kind = sync.failure?.known, needsAction.contains(kind), let words = SyncText.problem(sync) {
+            found.append(.syncFailing(words))
         }
         return found
     }

@@ -69,6 +69,24 @@ import Testing
         #expect(state.status == nil)
     }
 
+    /// A sync that needs the person (a password, a certificate) raises a banner in their
+    /// words; a server that is away for now does not.
+    @Test func aSyncFailureThatNeedsThePersonRaisesABanner() {
+        var failing = status(wake: nil)
+        var sync = AlarmProtocol.SyncStatus(url: "https://dav.example.org/a/", problem: "401 from dav.example.org: check the username and password")
+        var failure = AlarmProtocol.SyncFailure(.unauthorized)
+        failure.host = "dav.example.org"
+        failure.status = 401
+        sync.failure = failure
+        failing.sync = sync
+        #expect(HealthIssue.issues(in: failing) == [.syncFailing("401 from dav.example.org: check the username and password")])
+        #expect(HealthIssue.syncFailing("x").message == "Alarms are not kept in step with your other computers: x")
+        var offline = AlarmProtocol.SyncFailure(.offline)
+        offline.host = "dav.example.org"
+        failing.sync?.failure = offline
+        #expect(HealthIssue.issues(in: failing).isEmpty)
+    }
+
     @Test func aDaemonBeforeWakeReportingRaisesNoBanner() {
         #expect(HealthIssue.issues(in: status(wake: nil)).isEmpty)
     }
