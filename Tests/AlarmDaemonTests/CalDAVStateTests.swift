@@ -98,6 +98,28 @@ struct CalDAVSettingsTests {
         #expect(check.err.contains("config.toml:5: sync.url refused") && check.err.contains("127.0.0.0/8, ::1 or localhost"), "\(check.err)")
     }
 
+    /// alarmd sends what happened as data; alarmctl words it in the person's language.
+    @Test func syncResultsAndFailuresReachGermanAlarmctl() async throws {
+        let server = try CalDAVServer.start(.radicale, password: "right")
+        try CalDAVClientForTests.makeCalendar(server.calendarURL())
+        let german: [String: String?] = ["LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8", "OPENALARMKIT_LOCALEDIR": try Translations.localeDirectory()]
+        let wrong = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL(), password: "/bin/echo wrong", interval: 3600), extra: german)
+        try wrong.start()
+        let refused = try wrong.alarmctl("sync")
+        #expect(refused.status != 0 && refused.err.contains("401 von 127.0.0.1: Benutzername und Passwort prüfen"), "\(refused)")
+        #expect(try wrong.alarmctl("status").out.contains("401 von 127.0.0.1: Benutzername und Passwort prüfen"))
+        let right = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL(), password: "/bin/echo right", interval: 3600), extra: german)
+        try right.start()
+        #expect(try right.alarmctl("add", "7:30", "--title", "Tee").status == 0)
+        let sent = try right.alarmctl("sync")
+        #expect(sent.status == 0 && sent.out == "1 gesendet\n", "\(sent)")
+        #expect(try right.alarmctl("sync").out == "nichts geändert\n")
+        let off = try DaemonHarness(withNotificationServer: false, config: "[sync]\nurl = \"http://127.evil.test/u/alarms/\"\n", extra: german)
+        try off.start()
+        let said = try off.alarmctl("sync")
+        #expect(said.err.contains("der Abgleich ist aus: http://127.evil.test/u/alarms/ ist nicht verwendbar: einfaches http würde das Passwort im Klartext senden"), "\(said)")
+    }
+
     @Test func configCheckShowsTheSyncSection() throws {
         let a = try DaemonHarness(withNotificationServer: false, config: "[sync]\nurl = \"https://dav.example.org/cal/me/alarms/\"\nusername = \"me\"\ninterval = 30\n")
         let check = try a.alarmctl("config", "check")
