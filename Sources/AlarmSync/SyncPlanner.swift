@@ -93,7 +93,9 @@ package enum SyncAction: Hashable, Sendable {
 ///
 /// Another program's event (`foreign`) is never deleted on the server from here: an alarm of
 /// it that ended or was removed here leaves the event as it is (a changed one comes back),
-/// and one deleted on the server goes here too, edited or not.
+/// and one deleted on the server goes here too, edited or not. One changed on the server is
+/// always read first, even if it changed here too: its new text is what this machine's marks
+/// are then written into.
 package enum SyncPlanner {
     package struct Plan: Hashable, Sendable {
         package var actions: [SyncAction] = []
@@ -118,6 +120,15 @@ package enum SyncPlanner {
                     continue
                 case (_?, nil) where agreed != nil:
                     plan.actions.append(.deleteLocal(uid: uid))
+                    continue
+                case (_?, let theirs?) where remoteChanged:
+                    // Changed there (and maybe here): take the new text first; what this
+                    // machine added (a Stop, a snooze) is kept and written into it next round.
+                    // A PUT now would write over the other program's change.
+                    plan.actions.append(.download(uid: uid, href: theirs.href))
+                    if localChanged, agreed != nil {
+                        plan.conflicts.append("\(uid): another program changed its event while it changed here; its version is read first and this machine's acknowledgement written into it")
+                    }
                     continue
                 default:
                     break  // as our own: the edit made here is written into the server's text

@@ -172,6 +172,36 @@ struct CalDAVForeignEventTests {
     }
 }
 
+extension CalDAVForeignEventTests {
+    /// A Stop here while the server is away, and meanwhile the other program edits the
+    /// meeting: the next rounds read its new text first and write the acknowledgement into
+    /// it; neither change is lost.
+    @Test func aStopAndAnotherProgramsEditMeetAndNeitherIsLost() async throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(.radicale, tls: certificates.server)
+        let url = server.calendarURL()
+        try CalDAVClientForTests.makeCalendar(url, ca: certificates.ca)
+        let other = ThirdPartyClient(url: url, ca: certificates.ca)
+        let uid = "retro@example.org"
+        try other.put(Self.meeting(uid: uid, title: "Retro", reminderAt: Self.soon()))
+        let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url, interval: 2, ca: certificates.ca))
+        try a.start()
+        try await eventually("the meeting to become an alarm", within: 20) { try a.list().count == 1 }
+        let id = try #require(try a.list().first?.id)
+        try await eventually("it to ring", within: 90) { try a.record(id)?.phase.state == .alerting }
+        server.kill()
+        #expect(try a.alarmctl("stop", id.uuidString).status == 0)
+        await eventually("the round after the Stop to fail", within: 15) { a.logText.contains("offline: cannot reach 127.0.0.1") }
+        try server.restart()
+        try other.set(uid, "LOCATION", "Room 9")
+        try await eventually("the Stop on the server, written into the other program's new text", within: 20) {
+            let text = try other.get(uid)
+            return text.contains("ACKNOWLEDGED:") && text.contains("LOCATION:Room 9")
+        }
+        #expect(try other.get(uid).contains("ORGANIZER;CN=Boss"))
+    }
+}
+
 /// python-caldav (scripts/testing/caldav-client.py, in the venv scripts/setup makes).
 struct ThirdPartyClient {
     static let python = "/opt/openalarmkit-test/caldav/bin/python3"
