@@ -249,6 +249,13 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
         "ended \(item.acknowledged.map { "\($0.timeIntervalSince1970)" } ?? "-") \(item.snoozedUntil.map { "\($0.timeIntervalSince1970)" } ?? "-")"
     }
 
+    /// A calendar object as the server stores it, from its text in a multistatus reply: XML
+    /// turns every CRLF it carries unescaped into LF (XML 1.0, 2.11), so a text without any CR
+    /// had RFC 5545's CRLF line ends (a server that escapes CR as `&#13;` sends them as they are).
+    static func asStored(_ text: String) -> String {
+        text.utf8.contains(0x0D) ? text : text.replacing("\n", with: "\r\n")
+    }
+
     // MARK: SyncReplica
 
     func localItems() -> [String: LocalItem] {
@@ -270,26 +277,28 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
     }
 
     func calendarData(for uids: [String]) -> [String: String] {
-        onLoop { [self] in
-            let now = Date()
-            var texts: [String: String] = [:]
-            for uid in uids {
-                let record = record(uid)
-                guard items[uid]?.foreign == true else {
-                    if let record, let text = text(record, now: now) { texts[uid] = text }
-                    continue
-                }
-                guard let base = serverText(uid) else { continue }
-                do {
-                    let patched = try ForeignEvent.patch(base, uid: uid, record: record, marks: marks(uid), zones: zones, now: now)
-                    for why in patched.refused { logger.warning("sync: a change of \(uid) stays on this machine: \(why)") }
-                    texts[uid] = patched.text
-                } catch {
-                    logger.warning("sync: cannot write this machine's changes into \(uid), another program's event: \(error)")
-                }
+        onLoop { [self] in withUIDIndex { texts(for: uids) } }
+    }
+
+    private func texts(for uids: [String]) -> [String: String] {
+        let now = Date()
+        var texts: [String: String] = [:]
+        for uid in uids {
+            let record = record(uid)
+            guard items[uid]?.foreign == true else {
+                if let record, let text = text(record, now: now) { texts[uid] = text }
+                continue
             }
-            return texts
+            guard let base = serverText(uid) else { continue }
+            do {
+                let patched = try ForeignEvent.patch(base, uid: uid, record: record, marks: marks(uid), zones: zones, now: now)
+                for why in patched.refused { logger.warning("sync: a change of \(uid) stays on this machine: \(why)") }
+                texts[uid] = patched.text
+            } catch {
+                logger.warning("sync: cannot write this machine's changes into \(uid), another program's event: \(error)")
+            }
         }
+        return texts
     }
 
     func describe(_ calendarData: String) -> RemoteDescription? {
@@ -312,7 +321,11 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
     }
 
     func apply(downloads: [String: RemoteObject], deletions: [String]) -> [String: SyncedItem] {
-        onLoop { [self] in
+        onLoop { [self] in withUIDIndex { take(downloads: downloads, deletions: deletions) } }
+    }
+
+    private func take(downloads: [String: RemoteObject], deletions: [String]) -> [String: SyncedItem] {
+        do {
             applying = true
             defer { applying = false }
             let now = Date()
@@ -342,7 +355,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
                     item.href = object.href
                     item.etag = object.etag
                     item.fingerprint = Self.endedFingerprint(item)
-                    stage(item, serverText: .some(object.calendarData))
+                    stage(item, serverText: .some(Self.asStored(object.calendarData)))
                     held[uid] = SyncedItem(href: object.href, etag: object.etag, fingerprint: item.fingerprint!, foreign: true)
                     continue
                 }
@@ -352,7 +365,10 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
                     record = self.record(uid)
                 } else {
                     // One at a time: a refused alarm (a date that passed) leaves the others in.
-                    do { record = try engine.importRecords([event.record], now: now).first } catch {
+                    do {
+                        record = try engine.importRecords([event.record], now: now).first
+                        if let record, let calendarUID = record.calendarUID { calendarUIDs?[calendarUID] = record.id }
+                    } catch {
                         logger.warning("sync: \(object.href) cannot become an alarm here: \(error)")
                     }
                 }
@@ -362,7 +378,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
                 item.href = object.href
                 item.etag = object.etag
                 item.fingerprint = Self.fingerprint(text, record: record)
-                stage(item, serverText: .some(foreign ? object.calendarData : nil))
+                stage(item, serverText: .some(foreign ? Self.asStored(object.calendarData) : nil))
                 held[uid] = SyncedItem(href: object.href, etag: object.etag, fingerprint: item.fingerprint!, foreign: foreign)
             }
             for uid in deletions {
@@ -443,7 +459,20 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
 
     private func record(_ uid: String) -> AlarmRecord? {
         if let id = UUID(uuidString: uid), let record = engine.records[id] { return record }
-        return engine.records.values.first { $0.calendarUID == uid }
+        guard let id = calendarUIDs?[uid] ?? (calendarUIDs == nil ? engine.records.values.first(where: { $0.calendarUID == uid })?.id : nil) else { return nil }
+        return engine.records[id]
+    }
+
+    /// The alarms' calendar UIDs, while a batch of look-ups runs (`withUIDIndex`).
+    private var calendarUIDs: [String: UUID]?
+
+    /// Runs `body` with the calendar UIDs indexed: a batch of 1,000 look-ups is not 1,000 scans.
+    private func withUIDIndex<Result>(_ body: () -> Result) -> Result {
+        var index: [String: UUID] = [:]
+        for record in engine.records.values { if let uid = record.calendarUID { index[uid] = record.id } }
+        calendarUIDs = index
+        defer { calendarUIDs = nil }
+        return body()
     }
 }
 

@@ -142,8 +142,7 @@ enum SyncSchema {
         // Dates are seconds since 1970. serverText, for another program's events only, is
         // read apart from the rest (it may be large): a rowid table keeps it out of the key's pages.
         try db.execute(#"""
-            CREATE TABLE "syncItem" ("uid" TEXT NOT NULL PRIMARY KEY, "href" TEXT, "etag" TEXT, "fingerprint" TEXT,
-                "sequence" INTEGER NOT NULL DEFAULT 0, "lastModified" DOUBLE, "acknowledged" DOUBLE, "snoozedUntil" DOUBLE, "serverText" TEXT);
+            CREATE TABLE "syncItem" ("uid" TEXT NOT NULL PRIMARY KEY, "href" TEXT, "etag" TEXT, "fingerprint" TEXT, "sequence" INTEGER NOT NULL DEFAULT 0, "lastModified" DOUBLE, "acknowledged" DOUBLE, "snoozedUntil" DOUBLE, "serverText" TEXT);
             """#)
     }
 }
