@@ -96,6 +96,7 @@ struct CalDAVForeignEventTests {
                 && other.get("review-\(kind)@example.org").contains("RELTYPE=SNOOZE")
         }
         let stopped = try other.get("standup-\(kind)@example.org")
+        #expect(stopped.contains("\r\n") == original.standUp.contains("\r\n"), "the server's line ends kept")
         var (removed, added) = Self.changes(original.standUp, stopped)
         #expect(removed.allSatisfy(Self.version) && removed.count == 2, "Stop: \(removed)")
         #expect(added.filter { !Self.version($0) }.count == 1 && added.contains { $0.hasPrefix("ACKNOWLEDGED:") }, "Stop: \(added)")
