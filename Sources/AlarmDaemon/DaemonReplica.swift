@@ -264,11 +264,21 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
             let zones = zones
             describeLock.withLock { describeZones = zones }
             var result: [String: LocalItem] = [:]
+            var fingerprints: [String: Fingerprint] = [:]
             for record in engine.records.values where Self.syncs(record) {
                 let uid = Self.uid(of: record)
-                guard let text = text(record, now: now) else { continue }
-                result[uid] = LocalItem(uid: uid, fingerprint: Self.fingerprint(text, record: record), version: version(uid), foreign: items[uid]?.foreign == true)
+                let marks = marks(uid)
+                // An alarm unchanged since the last round keeps its fingerprint: an idle round
+                // writes no event text.
+                var known = lastFingerprints[uid]
+                if known?.record != record || known?.marks != marks {
+                    guard let text = ICalendar.event(for: record, zones: zones, now: now, marks: marks) else { continue }
+                    known = Fingerprint(record: record, marks: marks, text: Self.fingerprint(text, record: record))
+                }
+                fingerprints[uid] = known
+                result[uid] = LocalItem(uid: uid, fingerprint: known!.text, version: version(uid), foreign: items[uid]?.foreign == true)
             }
+            lastFingerprints = fingerprints
             for (uid, item) in items where item.foreign && result[uid] == nil && item.acknowledged != nil {
                 result[uid] = LocalItem(uid: uid, fingerprint: Self.endedFingerprint(item), version: version(uid), foreign: true)
             }
@@ -462,6 +472,15 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
         guard let id = calendarUIDs?[uid] ?? (calendarUIDs == nil ? engine.records.values.first(where: { $0.calendarUID == uid })?.id : nil) else { return nil }
         return engine.records[id]
     }
+
+    /// What the last round computed, per UID: a round only writes the event text of an alarm
+    /// (or marks) that changed since.
+    private struct Fingerprint {
+        var record: AlarmRecord
+        var marks: SyncMarks?
+        var text: String
+    }
+    private var lastFingerprints: [String: Fingerprint] = [:]
 
     /// The alarms' calendar UIDs, while a batch of look-ups runs (`withUIDIndex`).
     private var calendarUIDs: [String: UUID]?
