@@ -176,7 +176,11 @@ struct ICalWriter {
             let needsQuotes = parameterValue.contains { $0 == ":" || $0 == ";" || $0 == "," }
             line += ";" + key + "=" + (needsQuotes ? "\"" + parameterValue + "\"" : parameterValue)
         }
-        line += ":" + value
+        rawLine(line + ":" + value)
+    }
+
+    /// An unfolded content line as it is (`NAME;PARAM=x:value`), folded.
+    mutating func rawLine(_ line: String) {
         var count = 0
         for character in line {
             let size = character.utf8.count

@@ -9,11 +9,11 @@ import Logging
 /// `[sync]`: the alarms kept in step with a CalDAV calendar, on a thread of its own so that
 /// the loop (and every ring) never waits for the network. A round every `interval` seconds,
 /// at once when `syncNow` is called; an error is kept for `status` and the next round tries
-/// again. The state (`SyncState`) is saved after every round, finished or cut short, in
-/// `sync-state.json` of the state folder (0600), with the URL it belongs to: another URL starts
-/// afresh. The password is read when the first round needs it and again after a 401.
-final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringing` are guarded by `lock`; the rest is the sync thread's
-    private let settings: SyncSettings
+/// again. The state lives in the database through the replica (`DaemonReplica`), committed
+/// as the round goes. The password is read when the first round needs it and again after a
+/// 401. `stop` ends the thread after its round (a SIGHUP that changed or removed [sync]).
+final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringing`, `started`, `stopping` are guarded by `lock`; the rest is the sync thread's
+    let settings: SyncSettings
     private let replica: DaemonReplica
     private let statePath: String
     private let logger: Logger
@@ -22,6 +22,11 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
     private var sleeper = WakeableSleeper()
     private let lock = Lock()
     private var current: AlarmProtocol.SyncStatus
+    /// Rounds started; a request is answered by the next one (`syncNow`).
+    private var started = 0
+    private var stopping = false
+    /// Signalled when the thread has ended: a new CalendarSync (SIGHUP) starts after it.
+    private let finished = WakeableSleeper()
 
     init(settings: SyncSettings, replica: DaemonReplica, stateDirectory: String, logger: Logger) {
         self.settings = settings
@@ -34,12 +39,28 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
     /// Any thread: for `status`.
     var status: AlarmProtocol.SyncStatus { lock.withLock { current } }
 
-    func start() {
-        DetachedThread.start(name: "alarmd-sync") { [self] in run() }
+    /// Starts the thread, after `previous` (an earlier [sync] being stopped) has ended.
+    func start(after previous: CalendarSync? = nil) {
+        DetachedThread.start(name: "alarmd-sync") { [self] in
+            previous?.finished.sleep(untilNanoseconds: .max)
+            run()
+            finished.wake()
+        }
     }
 
-    /// Any thread: the next round starts now instead of at the end of the interval.
-    func syncNow() { lock.withLock { sleeper }.wake() }
+    /// Any thread: no round after the current one.
+    func stop() {
+        lock.withLock { stopping = true }
+        lock.withLock { sleeper }.wake()
+    }
+
+    /// Any thread: the next round starts now instead of at the end of the interval. Returns
+    /// that round's number: `status.rounds` reaches it when it has ended.
+    func syncNow() -> Int {
+        let (pause, round) = lock.withLock { (sleeper, started + 1) }
+        pause.wake()
+        return round
+    }
 
     /// Whether an alarm rings here. While one does, a round every 5 s (a Stop on another
     /// machine reaches this one within about 10 s); when it starts or stops, a round at once
@@ -47,112 +68,212 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
     private var ringing = false
     func ringingChanged(_ ringing: Bool) {
         lock.withLock { self.ringing = ringing }
-        syncNow()
+        _ = syncNow()
     }
 
     private func run() {
         var client: CalDAVClient?
-        var state = loadState()
+        var state = replica.begin(url: settings.url)
+        adoptLegacyState(into: &state)
+        // The first round of a process lists the whole calendar, so that what gives no alarm
+        // is met again for `alarmctl unrung`; other programs' events held here are read back.
+        state = state.restarted
+        replica.recallUnrung()
         while true {
             let pause = WakeableSleeper()
-            lock.withLock { sleeper = pause }
+            let stop: Bool = lock.withLock {
+                sleeper = pause
+                if !stopping { started += 1 }
+                return stopping
+            }
+            if stop { return }
             do {
                 if client == nil {
                     let password: String
                     do { password = try SyncPassword.resolve(command: settings.passwordCommand, username: settings.username) } catch {
-                        throw SyncFailure(description: error.description)
+                        throw Failure.password(error)
                     }
-                    client = try CalDAVClient(url: settings.url, username: settings.username, password: password)
+                    client = try CalDAVClient(url: settings.url, username: settings.username, password: password, caFile: settings.caFile)
                 }
                 let report = try SyncSession(client: client!).run(replica, state: &state)
                 replica.roundEnded(ignored: Set(state.ignored.keys))
-                saveState(state)
                 for line in report.conflicts { logger.notice("sync conflict: \(line)") }
-                if let summary = Self.summary(report) { logger.info("sync: \(summary)") }
+                let summary = Self.summary(report)
+                let words = Self.words(summary)
+                if let words { logger.info("sync: \(words)") }
                 lock.withLock {
                     current.lastSync = Date()
                     current.problem = nil
-                    current.changes = Self.summary(report)
+                    current.failure = nil
+                    current.changes = words
+                    current.summary = summary
                     current.rounds += 1
                 }
             } catch {
-                saveState(state)
+                let failure: AlarmProtocol.SyncFailure
                 let words: String
-                if let failure = error as? CalDAVError {
-                    words = failure.description
-                    if case .unauthorized = failure { client = nil }  // read the password again next time
-                } else {
+                switch error {
+                case let caldav as CalDAVError:
+                    failure = Self.failure(caldav)
+                    words = caldav.description
+                    if case .unauthorized = caldav { client = nil }  // read the password again next time
+                case Failure.password(let problem):
+                    failure = Self.failure(problem)
+                    words = problem.description
+                default:
+                    failure = AlarmProtocol.SyncFailure(.malformedReply)
                     words = "\(error)"
                 }
                 if status.problem != words { logger.error("sync: \(words)") }
                 lock.withLock {
                     current.problem = words
+                    current.failure = failure
                     current.rounds += 1
                 }
             }
+            // A round may have read a large reply: what it freed goes back now.
+            replica.roundEnded()
             let seconds = lock.withLock { ringing } ? min(settings.interval, 5) : settings.interval
             pause.sleep(forNanoseconds: UInt64(seconds * 1e9))
         }
     }
 
-    /// "2 sent, 1 received, 1 deleted on the server"; nil when the round changed nothing.
-    static func summary(_ report: SyncReport) -> String? {
-        let parts = [(report.uploaded.count, "sent"), (report.downloaded.count, "received"),
-                     (report.deletedOnServer.count, "deleted on the server"), (report.deletedHere.count, "deleted here"),
-                     (report.conflicts.count, "conflicts (see the log)")]
+    private enum Failure: Error { case password(SyncPassword.Problem) }
+
+    /// What a round changed, as counts.
+    static func summary(_ report: SyncReport) -> AlarmProtocol.SyncSummary {
+        var summary = AlarmProtocol.SyncSummary()
+        summary.sent = report.uploaded.count
+        summary.received = report.downloaded.count
+        summary.deletedOnServer = report.deletedOnServer.count
+        summary.deletedHere = report.deletedHere.count
+        summary.conflicts = report.conflicts.count
+        summary.retried = report.retried.count
+        summary.ignored = report.ignored.count
+        return summary
+    }
+
+    /// "2 sent, 1 received, 1 deleted on the server": the log's English, and the `changes` of
+    /// clients that predate `summary`; nil when the round changed nothing.
+    static func words(_ summary: AlarmProtocol.SyncSummary) -> String? {
+        let parts = [(summary.sent, "sent"), (summary.received, "received"),
+                     (summary.deletedOnServer, "deleted on the server"), (summary.deletedHere, "deleted here"),
+                     (summary.conflicts, "conflicts (see the log)")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    private struct SyncFailure: Error, CustomStringConvertible { var description: String }
+    static func failure(_ error: CalDAVError) -> AlarmProtocol.SyncFailure {
+        var failure: AlarmProtocol.SyncFailure
+        switch error {
+        case .badURL(let url, let reason):
+            failure = .init(.badURL)
+            failure.url = url
+            failure.reason = reason.rawValue
+        case .unauthorized(let host, let status):
+            failure = .init(.unauthorized)
+            failure.host = host
+            failure.status = status
+        case .preconditionFailed(let href):
+            failure = .init(.preconditionFailed)
+            failure.href = href
+        case .notFound(let host, let href):
+            failure = .init(.notFound)
+            failure.host = host
+            failure.href = href
+        case .syncTokenExpired:
+            failure = .init(.syncTokenExpired)
+        case .http(let host, let status, let method):
+            failure = .init(.http)
+            failure.host = host
+            failure.status = status
+            failure.method = method
+        case .offline(let host, let detail):
+            failure = .init(.offline)
+            failure.host = host
+            failure.detail = detail
+        case .tls(let host, let detail, let reason):
+            failure = .init(.tls)
+            failure.host = host
+            failure.detail = detail
+            failure.reason = reason.rawValue
+        case .malformedReply(let host, let detail):
+            failure = .init(.malformedReply)
+            failure.host = host
+            failure.detail = detail
+        }
+        return failure
+    }
 
-    private struct SavedState: Codable {
+    static func failure(_ problem: SyncPassword.Problem) -> AlarmProtocol.SyncFailure {
+        var failure: AlarmProtocol.SyncFailure
+        switch problem {
+        case .commandNotFound(let tool):
+            failure = .init(.commandNotFound)
+            failure.name = tool
+        case .noKeyringTool: failure = .init(.noKeyringTool)
+        case .commandFailed: failure = .init(.commandFailed)
+        case .notInKeyring(let username):
+            failure = .init(.notInKeyring)
+            failure.name = username
+        case .empty: failure = .init(.emptyPassword)
+        case .timedOut(let keyring, let seconds):
+            failure = .init(keyring ? .keyringTimeout : .passwordTimeout)
+            failure.seconds = seconds
+        case .badCommand(let why):
+            failure = .init(.badCommand)
+            failure.detail = why
+        }
+        return failure
+    }
+
+    // MARK: sync-state.json, before the database held the state
+
+    private struct LegacyFile: Decodable {
         var url: String
-        var state: SyncState
-    }
-
-    private func loadState() -> SyncState {
-        guard let bytes = try? readFile(statePath), let saved = try? JSONDecoder().decode(SavedState.self, from: Data(bytes)),
-              saved.url == settings.url else { return SyncState() }
-        return saved.state.restarted
-    }
-
-    /// Written to a temporary file, flushed, then renamed over the old one: a crash leaves
-    /// the old state or the new, and either only makes the next round redo some work.
-    private func saveState(_ state: SyncState) {
-        guard let data = try? JSONEncoder().encode(SavedState(url: settings.url, state: state)) else { return }
-        let temporary = statePath + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            logger.error("sync: cannot save \(statePath): \(String(cString: strerror(errno)))")
-            return
+        var state: LegacyState
+        struct LegacyState: Decodable {
+            var token: String?
+            var items: [String: LegacyItem]
         }
-        let bytes = [UInt8](data)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
+        struct LegacyItem: Decodable {
+            var href: String
+            var etag: String
+            var fingerprint: String
         }
-        let ok = written == bytes.count && fsync(fd) == 0
-        close(fd)
-        if ok { rename(temporary, statePath) } else { unlink(temporary) }
     }
 
-    private func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SyncFailure(description: "cannot open") }
-        defer { close(fd) }
-        var result: [UInt8] = []
+    /// Takes `sync-state.json` in once, then removes it (once the database has its content).
+    private func adoptLegacyState(into state: inout SyncState) {
+        let fd = open(statePath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
+        while bytes.count <= 256 << 20 {
             let count = read(fd, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
-            result += chunk[..<count]
-            if result.count > 256 << 20 { throw SyncFailure(description: "too large") }
+            bytes += chunk[..<count]
         }
-        return result
+        close(fd)
+        let path = statePath
+        let logger = logger
+        guard let file = try? JSONDecoder().decode(LegacyFile.self, from: Data(bytes)), file.url == settings.url else {
+            logger.notice("sync: \(path) is not for this calendar or not readable; removed (the next round compares every alarm afresh)")
+            unlink(path)
+            return
+        }
+        var legacy = SyncState(token: file.state.token)
+        for (uid, item) in file.state.items { legacy.items[uid] = SyncedItem(href: item.href, etag: item.etag, fingerprint: item.fingerprint) }
+        guard replica.adopt(legacy, url: settings.url) else {
+            unlink(path)
+            return
+        }
+        state = legacy
+        replica.afterCommit { committed in
+            guard committed else { return }  // kept until the database has it; taken again next start
+            unlink(path)
+            logger.info("sync: the sync state moved from \(path) into the alarm database")
+        }
     }
 }

@@ -29,8 +29,8 @@ public final class Daemon {  // loop thread only
     private let engine: Engine
     private let server: SocketServer
     private let apps: AppsService
-    /// CalDAV sync, when config.toml has [sync] (at start: a changed [sync] needs a restart).
-    private let sync: CalendarSync?
+    /// CalDAV sync, as config.toml's [sync] says (a SIGHUP applies a change).
+    private let sync: SyncControl
     /// What the calendars read (`[sync]`, `[[calendars]]`) hold that gives no alarm.
     private let unrung: UnrungLedger
     let sounds: SoundOutput
@@ -78,7 +78,7 @@ public final class Daemon {  // loop thread only
     init(
         environment: [String: String], paths: AlarmPaths, logger: Logger, loop: EventLoop, signalFD: Int32, instance: InstanceLock,
         zone: CurrentZone, config: DaemonConfig, configProblem: String?, engine: Engine, server: SocketServer, apps: AppsService,
-        sync: CalendarSync? = nil, unrung: UnrungLedger = UnrungLedger(), sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
+        sync: SyncControl, unrung: UnrungLedger, sounds: SoundOutput, presenter: PresentationOutput, memory: MemoryPolicy, budget: DescriptorBudget,
         inputs: LoopInbox<DaemonInput>, deadlineChanged: @escaping (Date?) -> Void, configReloaded: @escaping (DaemonConfig) -> Void
     ) throws(DaemonError) {
         self.environment = environment
@@ -247,8 +247,12 @@ public final class Daemon {  // loop thread only
             case .sounds:
                 reply.sounds = soundCatalog(app: request.app, bundle: request.path)
             case .sync:
-                guard let sync else { throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)") }
-                sync.syncNow()
+                guard let round = sync.syncNow() else {
+                    if let off = sync.status { throw .init(.notFound, "sync is off: \(off.problem ?? "")") }
+                    throw .init(.notFound, "sync is not set up: add [sync] to config.toml (docs/SYNC.md)")
+                }
+                reply.status = status()
+                reply.status?.sync?.awaitedRound = round
             case .unrung:
                 reply.unrung = unrung.calendars(withEvents: true)
             case .status:
@@ -275,7 +279,7 @@ public final class Daemon {  // loop thread only
         status.storageProblem = status.unsaved?.legacyText
         status.ringTimeout = config.policy.ringTimeout
         status.configProblem = configProblem
-        status.sync = sync?.status
+        status.sync = sync.status
         let counts = unrung.calendars(withEvents: false)
         status.unrung = counts.isEmpty ? nil : counts
         return status

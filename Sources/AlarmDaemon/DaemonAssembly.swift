@@ -81,20 +81,18 @@ enum DaemonAssembly {
 
         // [sync]: its own thread; nothing of it (libcurl, libxml2) is loaded without the section.
         let unrung = UnrungLedger()
-        let sync = config.sync.map { settings in
-            let replica = DaemonReplica(loop: loop, engine: engine, zone: zone, unrung: unrung, logger: logger)
+        let sync = SyncControl(stateDirectory: paths.stateDirectory, unrung: unrung, logger: logger) { [unowned engine, unowned loop] in
+            let replica = DaemonReplica(loop: loop, engine: engine, zone: zone, persistence: persistence as? SyncPersistence, unrung: unrung, logger: logger)
             // Stop once, silent everywhere: a Stop or Snooze here is written as an acknowledgement.
             engine.onRingEnded = { record, _, snoozedUntil in
                 if case .alerting(_, let firedFor) = record.phase { replica.ringEnded(record, firedFor: firedFor, snoozedUntil: snoozedUntil) }
             }
-            return CalendarSync(settings: settings, replica: replica, stateDirectory: paths.stateDirectory, logger: logger)
+            return replica
         }
-        sync?.start()
-        if let sync {
-            sounds.onRingingChanged = { ringing in
-                desktop.ringingChanged(ringing)
-                sync.ringingChanged(ringing)
-            }
+        sync.apply(config)
+        sounds.onRingingChanged = { ringing in  // on the loop thread
+            desktop.ringingChanged(ringing)
+            sync.ringingChanged(ringing)
         }
         // [[calendars]]: each subscription's thread; none, and libcurl is never loaded.
         for settings in config.calendars {
@@ -109,6 +107,7 @@ enum DaemonAssembly {
             configReloaded: { config in
                 sounds.config = config
                 desktop.setPauseMedia(config.pauseMedia)
+                sync.apply(config)
             })
         try daemon.run(unsaved: persistence is ReadOnlyStartPersistence, onReady: onReady)
         desktop.shutdown()

@@ -1,5 +1,6 @@
 import AlarmAudio
 import AlarmCore
+import AlarmStore
 import FoundationEssentials
 import Logging
 import AlarmWire
@@ -41,6 +42,12 @@ final class Engine {
     var onRingEnded: (_ record: AlarmRecord, _ ringStart: Date, _ snoozedUntil: Date?) -> Void = { _, _, _ in }
     /// `ended` events, for the watchers that asked for them.
     var onEnded: (AlarmProtocol.Message, _ appID: String) -> Void = { _, _ in }
+    /// An alarm is about to be saved as `after` (it was `before`): the sync notes an edit made
+    /// here and stages its version with it (`stageSync`), in the same commit.
+    var onSaving: (_ before: AlarmRecord?, _ after: AlarmRecord) -> Void = { _, _ in }
+    /// Why an edit of `existing` into `request` cannot be made (another program's event the
+    /// sync cannot write it into); nil when it can.
+    var editRefusal: (_ existing: AlarmRecord, _ request: AlarmRecord) -> String? = { _, _ in nil }
     /// Changes wait for `commitPending()`: the daemon calls it once at the end of the loop
     /// turn and holds the turn's replies until then. Without a loop (the default), at once.
     var onCommitNeeded: (() -> Void)?
@@ -149,6 +156,7 @@ final class Engine {
     func edit(_ request: AlarmRecord, now: Date) throws(AlarmProtocol.ErrorReply) -> AlarmRecord {
         try validate(request)
         guard let existing = records[request.id] else { throw .init(.notFound, "no alarm with id \(request.id)") }
+        if let why = editRefusal(existing, request) { throw .init(.invalidConfiguration, why) }
         let transition: Transition
         do { transition = try lifecycle.edit(existing, to: request, now: now) } catch {
             throw .init(.neverFires, error.description)
@@ -248,6 +256,9 @@ final class Engine {
         // (disk full, read-only folder, a locked database) the change stays pending, retried,
         // and the reply says it is not yet durable. If the daemon dies before the commit, no
         // reply went out, and a due alarm is still due and rings on restart.
+        savingHooksRun = true
+        for record in saves.values { onSaving(records[record.id], record) }
+        savingHooksRun = false
         pending.merge(saves: saves, deletes: deletes, missed: missed)
         for (id, transition) in transitions {
             let appID = records[id]?.appID ?? transition.record?.appID ?? ""
@@ -268,6 +279,18 @@ final class Engine {
         if !missed.isEmpty { presenter.reportMissed(missed) }
         onChange()
     }
+
+    /// Sync rows to write with this turn's alarm changes, in the same transaction.
+    func stageSync(_ changes: SyncChanges) {
+        guard !changes.isEmpty else { return }
+        pending.merge(sync: changes)
+        // From `onSaving`: the alarm changes they go with are merged next, then committed.
+        if !savingHooksRun { requestCommit() }
+    }
+    private var savingHooksRun = false
+
+    /// A foreign event's server text staged and not yet committed (`.some(nil)`: cleared).
+    func stagedServerText(uid: String) -> String?? { pending.sync.serverTexts[uid] }
 
     /// Asks for one commit at the end of this loop turn (once, however many changes).
     private func requestCommit() {
@@ -291,7 +314,7 @@ final class Engine {
     private func persistPending() {
         guard !pending.isEmpty || storeNotYetWritable else { return }
         do {
-            try persistence.commit(saves: Array(pending.saves.values), deletes: Array(pending.deletes), missed: pending.missed)
+            try persistence.commit(saves: Array(pending.saves.values), deletes: Array(pending.deletes), missed: pending.missed, sync: pending.sync)
             pending.removeAll()
             storeNotYetWritable = false
             if let problem = storageError {

@@ -1,12 +1,14 @@
 import AlarmAudio
 import AlarmCore
+import AlarmStore
 import FoundationEssentials
 import AlarmWire
 
-/// Durable storage of alarms. `commit` returns only once the writes are durable.
+/// Durable storage of alarms. `commit` returns only once the writes are durable; `sync`, the
+/// sync's rows that belong with the alarm changes, in the same transaction.
 protocol AlarmPersistence: AnyObject {
     func loadAll() throws -> [AlarmRecord]
-    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry]) throws
+    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry], sync: SyncChanges) throws
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm]
     /// Gives back what the storage keeps cached; called once a burst of requests has settled.
     func releaseMemory()
@@ -14,6 +16,15 @@ protocol AlarmPersistence: AnyObject {
 
 extension AlarmPersistence {
     func releaseMemory() {}
+}
+
+/// The sync state's stored side (the writes go with `AlarmPersistence.commit`).
+protocol SyncPersistence: AnyObject {
+    func loadSync() throws -> StoredSyncState
+    /// A foreign event's server text as last committed.
+    func syncServerText(uid: String) throws -> String?
+    /// Gives back SQLite's page cache (a round may have written megabytes of server texts).
+    func releaseMemory()
 }
 
 struct MissedEntry {

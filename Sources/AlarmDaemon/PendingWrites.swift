@@ -1,3 +1,4 @@
+import AlarmStore
 import FoundationEssentials
 import AlarmWire
 
@@ -8,9 +9,13 @@ struct PendingWrites {
     private(set) var saves: [UUID: AlarmRecord] = [:]
     private(set) var deletes: Set<UUID> = []
     private(set) var missed: [MissedEntry] = []
+    /// The sync's rows that belong with these changes (a Stop's acknowledgement with the Stop).
+    private(set) var sync = SyncChanges()
 
-    var isEmpty: Bool { saves.isEmpty && deletes.isEmpty && missed.isEmpty }
-    var count: Int { saves.count + deletes.count + missed.count }
+    var isEmpty: Bool { saves.isEmpty && deletes.isEmpty && missed.isEmpty && sync.isEmpty }
+    var count: Int { saves.count + deletes.count + missed.count + sync.items.count + sync.serverTexts.count }
+
+    mutating func merge(sync later: SyncChanges) { sync.merge(later) }
 
     mutating func merge(saves newSaves: [UUID: AlarmRecord], deletes newDeletes: Set<UUID>, missed newMissed: [MissedEntry]) {
         for (id, record) in newSaves {

@@ -35,8 +35,8 @@ final class ReadOnlyStartPersistence: AlarmPersistence, AppsPersistence {
         StorePersistence.report(try AlarmStore.loadReadOnly(at: URL(fileURLWithPath: path)), logger: logger, onQuarantine: onQuarantine)
     }
 
-    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry]) throws {
-        try openedStore().commit(saves: saves, deletes: deletes, missed: missed)
+    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry], sync: SyncChanges) throws {
+        try openedStore().commit(saves: saves, deletes: deletes, missed: missed, sync: sync)
     }
 
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] {
@@ -66,4 +66,11 @@ final class ReadOnlyStartPersistence: AlarmPersistence, AppsPersistence {
         onOpened(opened)
         return opened
     }
+}
+
+/// The sync state starts empty while the folder is read-only (as consent does): the first
+/// round then meets the server's copies afresh, which loses no alarm.
+extension ReadOnlyStartPersistence: SyncPersistence {
+    func loadSync() throws -> StoredSyncState { try store?.loadSync() ?? StoredSyncState() }
+    func syncServerText(uid: String) throws -> String? { try store?.syncServerText(uid: uid) }
 }

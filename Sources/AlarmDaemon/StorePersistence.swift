@@ -52,14 +52,15 @@ final class StorePersistence: AlarmPersistence {
         return loaded.records
     }
 
-    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry]) throws {
-        guard !saves.isEmpty || !deletes.isEmpty || !missed.isEmpty else { return }
+    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry], sync: SyncChanges) throws {
+        guard !saves.isEmpty || !deletes.isEmpty || !missed.isEmpty || !sync.isEmpty else { return }
         try store.write { batch in
             for record in saves { try batch.save(record) }
             for id in deletes { _ = try batch.delete(id: id) }
             for entry in missed {
                 try batch.recordMissed(entry.record, dueAt: entry.dueAt, reason: entry.reason.rawValue, at: entry.recordedAt)
             }
+            if !sync.isEmpty { try batch.write(sync) }
         }
     }
 
@@ -70,4 +71,9 @@ final class StorePersistence: AlarmPersistence {
             AlarmProtocol.MissedAlarm(alarm: $0.alarmID, title: $0.title, dueAt: $0.dueAt, reason: $0.reason, recordedAt: $0.recordedAt)
         }
     }
+}
+
+extension StorePersistence: SyncPersistence {
+    func loadSync() throws -> StoredSyncState { try store.syncState() }
+    func syncServerText(uid: String) throws -> String? { try store.syncServerText(uid: uid) }
 }

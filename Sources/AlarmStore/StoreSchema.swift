@@ -9,6 +9,8 @@ enum StoreSchema {
     static let appTable = "app"
     static let alarmIntentTable = "alarmIntent"
     static let pendingIntentTable = "pendingIntent"
+    static let syncCollectionTable = "syncCollection"
+    static let syncItemTable = "syncItem"
 
     static var migrator: Migrator {
         var migrator = Migrator()
@@ -41,13 +43,20 @@ enum StoreSchema {
                 CREATE INDEX "alarm_on_calendarUID" ON "alarm"("calendarUID");
                 """#)
         }
+        migrator.register("v5: sync state") { db in
+            // What CalDAV sync agreed with the server, the versions and acknowledgements it
+            // carries, and other programs' events as the server has them (SyncTables.swift),
+            // committed with the alarm changes they belong to. Before, it lived in memory and
+            // in sync-state.json, which alarmd moves in here once and then removes.
+            try SyncSchema.migrate(db)
+        }
         migrator.register(calendarSchedules) { _ in
             // Nothing to change in the tables: from now on a record's JSON may hold an event's
             // schedule (`"schedule":{"calendar":…}`), which an older alarmd cannot read. It sets
             // such a row aside (kept, counted, reported as from a newer version) rather than
             // ringing a rule it cannot see. Recorded so the file says it is this new, and so
-            // that the copy before it (`alarms.sqlite.before-v6`) is one an older alarmd reads
-            // whole: the way back after a downgrade.
+            // that the copy made before the first migration a file needs (`alarms.sqlite.before-v5`
+            // for a 0.1 file) is one an older alarmd reads whole: the way back after a downgrade.
         }
         return migrator
     }
@@ -62,6 +71,8 @@ enum StoreSchema {
         appTable: ["id", "registration", "authorization", "decidedAt"],
         alarmIntentTable: ["alarmID", "appID", "stopIntent", "secondaryIntent"],
         pendingIntentTable: ["id", "appID", "record", "expiresAt"],
+        syncCollectionTable: ["id", "url", "token"],
+        syncItemTable: ["uid", "href", "etag", "fingerprint", "sequence", "lastModified", "acknowledged", "snoozedUntil", "serverText"],
     ]
 
     /// Nil when every required table and column exists, else what is missing.

@@ -47,9 +47,9 @@ package final class CalDAVClient {
     package let collection: CalDAVURL
     private let http: HTTPTransport
 
-    package init(url: String, username: String?, password: String?, timeoutSeconds: Int = 30) throws(CalDAVError) {
+    package init(url: String, username: String?, password: String?, timeoutSeconds: Int = 30, caFile: String? = nil) throws(CalDAVError) {
         do { collection = try CalDAVURL(url) } catch { throw .badURL(error.url, reason: error.reason) }
-        http = HTTPTransport(username: username, password: password, timeoutSeconds: timeoutSeconds)
+        http = HTTPTransport(username: username, password: password, timeoutSeconds: timeoutSeconds, caFile: caFile)
     }
 
     /// The href of the object named `name` (an alarm's UID, made safe for a path) + `.ics`.
@@ -118,18 +118,29 @@ package final class CalDAVClient {
     /// The objects at `hrefs` with their data, in one calendar-multiget REPORT per 100.
     package func objects(_ hrefs: [String]) throws(CalDAVError) -> [RemoteObject] {
         var result: [RemoteObject] = []
+        try objects(hrefs) { result.append($0) }
+        return result
+    }
+
+    /// The objects at `hrefs`, each handed to `each` as its part of the reply arrives (one
+    /// calendar-multiget REPORT per 100): a large calendar is never all in memory. An object
+    /// whose data is larger than `MultistatusReader.defaultMaxPropertyBytes` goes to `tooLarge`.
+    package func objects(_ hrefs: [String], tooLarge: (String) -> Void = { _ in }, each: (RemoteObject) -> Void) throws(CalDAVError) {
         var start = 0
         while start < hrefs.count {
             let batch = Array(hrefs[start..<min(start + 100, hrefs.count)])
             start += batch.count
-            let reply = try multistatus("REPORT", collection.path, depth: "1", body: DAVBodies.multiget(batch))
-            for response in reply.responses {
-                guard let etag = response.properties[.dav("getetag")]?.text,
-                      let data = response.properties[.caldav("calendar-data")]?.text else { continue }
-                result.append(RemoteObject(href: response.href, etag: etag, calendarData: data))
+            _ = try withoutActuallyEscaping(each) { each throws(CalDAVError) in
+                try withoutActuallyEscaping(tooLarge) { tooLarge throws(CalDAVError) in
+                    try streamedMultistatus("REPORT", collection.path, depth: "1", body: DAVBodies.multiget(batch)) { response in
+                        if response.oversized.contains(.caldav("calendar-data")) { return tooLarge(response.href) }
+                        guard let etag = response.properties[.dav("getetag")]?.text,
+                              let data = response.properties[.caldav("calendar-data")]?.text else { return }
+                        each(RemoteObject(href: response.href, etag: etag, calendarData: data))
+                    }
+                }
             }
         }
-        return result
     }
 
     /// One object (GET).
@@ -168,13 +179,21 @@ package final class CalDAVClient {
     }
 
     private func multistatus(_ method: String, _ href: String, depth: String, body: String) throws(CalDAVError) -> Multistatus {
+        var responses: [DAVResponse] = []
+        let token = try streamedMultistatus(method, href, depth: depth, body: body) { responses.append($0) }
+        return Multistatus(responses: responses, syncToken: token)
+    }
+
+    /// A multistatus request whose responses go to `each` as they are read; the sync token.
+    private func streamedMultistatus(_ method: String, _ href: String, depth: String, body: String, each: @escaping (DAVResponse) -> Void) throws(CalDAVError) -> String? {
         let headers = ["Content-Type: application/xml; charset=utf-8", "Depth: \(depth)"]
-        let reply = try http.send(method, collection.absolute(href), host: collection.host, headers: headers, body: Array(body.utf8))
+        let reader = MultistatusReader(host: collection.host, onResponse: each)
+        let reply = try http.send(method, collection.absolute(href), host: collection.host, headers: headers, body: Array(body.utf8)) { reader.feed($0) }
         try check(reply, method, href)
         guard reply.status == 207 else {
             throw .malformedReply(host: collection.host, detail: "\(method) answered \(reply.status), not 207 Multi-Status")
         }
-        return try Multistatus(reply.body, host: collection.host)
+        return try reader.finish()
     }
 
     private func check(_ reply: HTTPResponse, _ method: String, _ href: String) throws(CalDAVError) {

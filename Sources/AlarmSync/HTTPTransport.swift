@@ -11,9 +11,10 @@ package struct HTTPResponse: Sendable {
 }
 
 /// HTTP through libcurl: one easy handle, reused so that consecutive requests share a
-/// connection (a first sync of 1,000 alarms is 1,000 PUTs). TLS is verified (libcurl's
-/// default, set anyway), redirects are not followed (a collection URL is exact), only http
-/// and https, bounded replies and times. Not thread-safe: one sync thread owns it.
+/// connection and its TLS session (a first sync of 1,000 alarms is 1,000 PUTs). TLS is
+/// verified (libcurl's default, set anyway), redirects are not followed (a collection URL is
+/// exact), only http and https, bounded replies and times. Not thread-safe: one sync thread
+/// owns it.
 package final class HTTPTransport {
     /// Replies above this are refused (a calendar of 10,000 alarms is about 10 MB).
     package static let maximumReply = 64 << 20
@@ -21,22 +22,35 @@ package final class HTTPTransport {
     private let username: String?
     private let password: String?
     private let timeoutSeconds: Int
+    /// The certificate authorities to trust instead of the system's (a home server's own CA).
+    private let caFile: String?
 
-    package init(username: String?, password: String?, timeoutSeconds: Int = 30) {
+    package init(username: String?, password: String?, timeoutSeconds: Int = 30, caFile: String? = nil) {
         guard let handle = curl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
         self.handle = handle
         self.username = username
         self.password = password
         self.timeoutSeconds = timeoutSeconds
+        self.caFile = caFile
     }
 
     deinit { curl_easy_cleanup(handle) }
 
     /// Sends `method` to `url`; a status is a result, not an error (the caller knows what each
     /// means for it). Throws when there is no HTTP answer at all: offline, TLS, a reply too big.
-    package func send(_ method: String, _ url: String, host: String, headers: [String] = [], body: [UInt8]? = nil) throws(CalDAVError) -> HTTPResponse {
+    /// `stream`, when given, takes the body of a reply with status `streamStatus` as it
+    /// arrives instead of it being kept (a multistatus read by a push parser); returning
+    /// false stops the transfer. Any other reply's body is kept, as without it.
+    package func send(_ method: String, _ url: String, host: String, headers: [String] = [], body: [UInt8]? = nil,
+                      streamStatus: Int = 207, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil) throws(CalDAVError) -> HTTPResponse {
         curl_easy_reset(handle)
         let sink = ReplySink()
+        sink.stream = stream
+        sink.streamStatus = streamStatus
+        // libcurl asks a server for "100 Continue" before a body over 1 KiB and waits up to a
+        // second for it; Radicale never sends one, and each PUT of a first sync waited.
+        var headers = headers
+        if body != nil { headers.append("Expect:") }
         let retained = Unmanaged.passRetained(sink)
         defer { retained.release() }
         var list: UnsafeMutablePointer<curl_slist>? = nil
@@ -53,6 +67,7 @@ package final class HTTPTransport {
                 _ = oak_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
                 _ = oak_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
                 _ = oak_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+                if let caFile { _ = oak_curl_setopt_pointer(handle, CURLOPT_CAINFO, caFile) }
                 // No SIGALRM-based resolver timeouts: the daemon's signals are its own.
                 _ = oak_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
                 _ = oak_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, 10)
@@ -87,9 +102,13 @@ package final class HTTPTransport {
             let words = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
             switch code.rawValue {
             case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:  // SSL_* and PEER_FAILED_VERIFICATION
-                throw .tls(host: host, detail: words)
+                var verify = 0
+                _ = oak_curl_getinfo_long(handle, CURLINFO_SSL_VERIFYRESULT, &verify)
+                throw .tls(host: host, detail: words, reason: TLSRefusal(curlCode: Int(code.rawValue), verifyResult: verify, detail: words))
             case 23 where sink.overflowed:  // WRITE_ERROR: our sink refused more
                 throw .malformedReply(host: host, detail: "the reply is larger than \(HTTPTransport.maximumReply >> 20) MB")
+            case 23 where sink.streamStopped:  // the stream's reader refused it (not XML, too large)
+                throw .malformedReply(host: host, detail: "the reply could not be read")
             default:
                 throw .offline(host: host, detail: words)
             }
@@ -105,12 +124,30 @@ private final class ReplySink {
     var body: [UInt8] = []
     var etag: String?
     var overflowed = false
+    /// The status of the response being received (from its status line).
+    var status = 0
+    var stream: ((UnsafeRawBufferPointer) -> Bool)?
+    var streamStatus = 207
+    var streamed = 0
+    var streamStopped = false
 }
 
 private func collectBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
     guard let data, let context else { return 0 }
     let sink = Unmanaged<ReplySink>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
+    if let stream = sink.stream, sink.status == sink.streamStatus {
+        sink.streamed += length
+        guard sink.streamed <= HTTPTransport.maximumReply else {
+            sink.overflowed = true
+            return 0
+        }
+        guard stream(UnsafeRawBufferPointer(start: data, count: length)) else {
+            sink.streamStopped = true
+            return 0
+        }
+        return length
+    }
     if sink.body.count + length > HTTPTransport.maximumReply {
         sink.overflowed = true
         return 0  // curl stops with CURLE_WRITE_ERROR
@@ -126,6 +163,8 @@ private func collectHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ 
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     if line.hasPrefix("HTTP/") {
         sink.etag = nil  // a new response (after a 100 Continue): its own headers
+        let words = line.split(separator: " ")
+        sink.status = words.count >= 2 ? Int(words[1]) ?? 0 : 0
     } else if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "etag" {
         let value = String(line[line.index(after: colon)...]).trimmed()
         sink.etag = value.isEmpty ? nil : value

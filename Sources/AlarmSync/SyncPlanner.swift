@@ -14,42 +14,51 @@ package struct SyncVersion: Hashable, Sendable, Comparable {
 }
 
 /// An alarm on this machine as sync sees it: its calendar UID, a fingerprint of what the
-/// calendar would hold (the event text without DTSTAMP), and its version.
+/// calendar would hold (the event text without DTSTAMP), and its version. `foreign`: another
+/// program's event (it may have ended here and only have an acknowledgement to send).
 package struct LocalItem: Hashable, Sendable {
     package var uid: String
     package var fingerprint: String
     package var version: SyncVersion
-    package init(uid: String, fingerprint: String, version: SyncVersion) {
+    package var foreign: Bool
+    package init(uid: String, fingerprint: String, version: SyncVersion, foreign: Bool = false) {
         self.uid = uid
         self.fingerprint = fingerprint
         self.version = version
+        self.foreign = foreign
     }
 }
 
-/// An alarm on the server: where, which ETag, and (when it was read) its version.
+/// An alarm on the server: where, which ETag, and (when it was read) its version and whether
+/// another program wrote it.
 package struct RemoteItem: Hashable, Sendable {
     package var uid: String
     package var href: String
     package var etag: String
     package var version: SyncVersion?
-    package init(uid: String, href: String, etag: String, version: SyncVersion?) {
+    package var foreign: Bool
+    package init(uid: String, href: String, etag: String, version: SyncVersion?, foreign: Bool = false) {
         self.uid = uid
         self.href = href
         self.etag = etag
         self.version = version
+        self.foreign = foreign
     }
 }
 
 /// What both sides agreed on at the last sync of an alarm: the server's href and ETag then,
 /// and the local fingerprint then. A side that differs from it has changed since.
-package struct SyncedItem: Hashable, Sendable, Codable {
+/// `foreign`: the event is another program's, and is never deleted on the server from here.
+package struct SyncedItem: Hashable, Sendable {
     package var href: String
     package var etag: String
     package var fingerprint: String
-    package init(href: String, etag: String, fingerprint: String) {
+    package var foreign: Bool
+    package init(href: String, etag: String, fingerprint: String, foreign: Bool = false) {
         self.href = href
         self.etag = etag
         self.fingerprint = fingerprint
+        self.foreign = foreign
     }
 }
 
@@ -81,6 +90,12 @@ package enum SyncAction: Hashable, Sendable {
 /// | unchanged | deleted | delete here |
 /// | changed | deleted | the edit wins: upload again |
 /// | deleted | deleted | forget |
+///
+/// Another program's event (`foreign`) is never deleted on the server from here: an alarm of
+/// it that ended or was removed here leaves the event as it is (a changed one comes back),
+/// and one deleted on the server goes here too, edited or not. One changed on the server is
+/// always read first, even if it changed here too: its new text is what this machine's marks
+/// are then written into.
 package enum SyncPlanner {
     package struct Plan: Hashable, Sendable {
         package var actions: [SyncAction] = []
@@ -97,6 +112,28 @@ package enum SyncPlanner {
             let agreed = synced[uid]
             let localChanged = mine.map { agreed?.fingerprint != $0.fingerprint } ?? false
             let remoteChanged = theirs.map { agreed?.etag != $0.etag || agreed?.href != $0.href } ?? false
+            let foreign = agreed?.foreign == true || theirs?.foreign == true || mine?.foreign == true
+            if foreign {
+                switch (mine, theirs) {
+                case (nil, let theirs?):
+                    if agreed == nil || remoteChanged { plan.actions.append(.download(uid: uid, href: theirs.href)) }
+                    continue
+                case (_?, nil) where agreed != nil:
+                    plan.actions.append(.deleteLocal(uid: uid))
+                    continue
+                case (_?, let theirs?) where remoteChanged:
+                    // Changed there (and maybe here): take the new text first; what this
+                    // machine added (a Stop, a snooze) is kept and written into it next round.
+                    // A PUT now would write over the other program's change.
+                    plan.actions.append(.download(uid: uid, href: theirs.href))
+                    if localChanged, agreed != nil {
+                        plan.conflicts.append("\(uid): another program changed its event while it changed here; its version is read first and this machine's acknowledgement written into it")
+                    }
+                    continue
+                default:
+                    break  // as our own: the edit made here is written into the server's text
+                }
+            }
             switch (mine, theirs) {
             case (let mine?, let theirs?):
                 let meeting = agreed == nil  // both have it, never synced: e.g. imported on both

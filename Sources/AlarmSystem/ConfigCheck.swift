@@ -36,7 +36,7 @@ public enum ConfigKeys {
         "sound": ["device", "volume", "ramp", "min_volume", "pause_media"],
         "alarms": ["snooze", "ring_timeout", "late_tolerance", "max_per_app"],
         "system": ["wake_early"],
-        "sync": ["url", "username", "password_command", "interval"],
+        "sync": ["url", "username", "password_command", "interval", "ca_file"],
         // [[calendars]], one table per subscription (docs/ICALENDAR.md).
         "calendars": ["name", "url", "username", "password_command", "interval"],
     ]
@@ -71,6 +71,15 @@ public enum ConfigKeys {
             }
         }
         return problems
+    }
+
+    /// The line of a section's header (`[sync]`).
+    public static func line(ofSection section: String, in text: String) -> Int? {
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmed()
+            if line.hasPrefix("["), line.split(separator: "#").first.map({ $0.trimmed { "[] ".contains($0) } }) == section { return index + 1 }
+        }
+        return nil
     }
 
     /// The line that sets `section.key`, for errors found after decoding (a value out of range).

@@ -26,7 +26,10 @@ import TOMLKit
 /// username = "me"
 /// password_command = "secret-tool lookup service openalarmkit"
 /// interval = 60           # seconds between polls, 1-86400
+/// ca_file = "/etc/ssl/home-ca.pem"   # optional: trust this CA instead of the system's
 /// ```
+/// A `[sync]` that cannot be used (a refused URL, a bad interval) turns sync off and is
+/// reported (`syncRefusal`); every other setting still applies.
 public struct DaemonConfig: Hashable, Sendable {
     public var audioDevice = "default"
     public var volume = 1.0
@@ -39,8 +42,10 @@ public struct DaemonConfig: Hashable, Sendable {
     public var wakeEarlySeconds = 60.0
     public var policy = LifecyclePolicy()
     public var maxAlarmsPerApp = 1000
-    /// CalDAV sync, when config.toml has `[sync]`.
+    /// CalDAV sync, when config.toml has a usable `[sync]`.
     public var sync: SyncSettings?
+    /// Why config.toml's `[sync]` is not used: sync is off, every other setting applies.
+    public var syncRefusal: SyncRefusal?
     /// Calendars whose reminders ring here (`[[calendars]]`), read only.
     public var calendars: [CalendarSubscriptionSettings] = []
 
@@ -62,6 +67,9 @@ public struct DaemonConfig: Hashable, Sendable {
                 var located = error
                 located.line = error.setting.flatMap { ConfigKeys.line(of: $0, in: text) }
                 throw located
+            }
+            if let key = config.syncRefusal?.key {
+                config.syncRefusal?.line = ConfigKeys.line(of: "sync." + key, in: text) ?? ConfigKeys.line(ofSection: "sync", in: text)
             }
         }
         if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
@@ -114,10 +122,13 @@ public struct DaemonConfig: Hashable, Sendable {
             wakeEarlySeconds = wakeEarly
         }
         if let section = file.sync {
+            // A [sync] that cannot be used turns sync off, not the rest of the file.
             do {
                 sync = try SyncSettings(url: section.url, username: section.username, passwordCommand: section.passwordCommand,
-                                        interval: section.interval?.value)
-            } catch { throw error.at(path) }
+                                        interval: section.interval?.value, caFile: section.caFile)
+            } catch {
+                syncRefusal = error
+            }
         }
         for entry in file.calendars ?? [] {
             let settings: CalendarSubscriptionSettings
@@ -186,9 +197,11 @@ public struct DaemonConfig: Hashable, Sendable {
             var username: String?
             var passwordCommand: String?
             var interval: Number?
+            var caFile: String?
             enum CodingKeys: String, CodingKey {
                 case url, username, interval
                 case passwordCommand = "password_command"
+                case caFile = "ca_file"
             }
         }
 

@@ -87,7 +87,8 @@ package enum AlarmProtocol {
         /// `app`. An extension of version 1: an older daemon answers `malformed`.
         case importAlarms
         /// Sync with the CalDAV calendar of `[sync]` now instead of at the end of the interval
-        /// (`alarmctl sync`). Replies at once; the round's outcome shows in `status`'s `sync`.
+        /// (`alarmctl sync`). Replies at once with `status` whose `sync.awaitedRound` names the
+        /// round that answers it; its outcome shows in `status`'s `sync` once `rounds` reaches it.
         /// An extension of version 1: an older daemon answers `malformed`; a daemon without
         /// `[sync]` answers `notFound`.
         case sync
@@ -399,6 +400,16 @@ package enum AlarmProtocol {
         package var changes: String?
         /// Rounds that ended (successful or not), so a client can wait for the next one.
         package var rounds: Int
+        /// `problem` as data, for clients to word (`SyncMessages.swift`).
+        package var failure: SyncFailure?
+        /// What the last successful round changed, as data; nil before the first.
+        package var summary: SyncSummary?
+        /// In the reply to `sync`: the round that answers it (the first that starts after the
+        /// request); it has ended when `rounds` reaches it.
+        package var awaitedRound: Int?
+        /// True when config.toml has `[sync]` but it cannot be used (`failure` says why):
+        /// sync is off, every other setting applies.
+        package var off: Bool?
 
         package init(url: String, lastSync: Date? = nil, problem: String? = nil, changes: String? = nil, rounds: Int = 0) {
             self.url = url

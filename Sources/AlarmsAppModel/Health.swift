@@ -15,6 +15,9 @@ package enum HealthIssue: Hashable, Sendable {
     case noSound(device: String)
     /// The machine will not wake from suspend for an alarm; how to enable it.
     case cannotWake(AlarmProtocol.WakeStatus)
+    /// CalDAV sync fails for a reason the person must fix (a password, a certificate, the
+    /// URL); the text, alarmd's typed failure worded here (`SyncText`). Alarms still ring.
+    case syncFailing(String)
 
     package var message: String {
         switch self {
@@ -23,6 +26,7 @@ package enum HealthIssue: Hashable, Sendable {
         case .storage(let problem): tr("Changes are not being saved: %1$s", StatusWords.storage(problem))
         case .noSound(let device): tr("Alarms would ring without sound: the sound device %1$s cannot be opened.", TerminalSafe.text(device))
         case .cannotWake(let wake): tr("Alarms cannot wake this computer from suspend: %1$s", StatusWords.wakeObstacle(wake))
+        case .syncFailing(let why): tr("Alarms are not kept in step with your other computers: %1$s", why)
         }
     }
 
@@ -31,7 +35,7 @@ package enum HealthIssue: Hashable, Sendable {
         switch self {
         case .daemonNotRunning: .start
         case .cannotWake: .dismiss
-        case .storage, .noSound: nil
+        case .storage, .noSound, .syncFailing: nil
         }
     }
 
@@ -49,7 +53,7 @@ package enum HealthIssue: Hashable, Sendable {
     package var isError: Bool {
         switch self {
         case .daemonNotRunning, .storage: true
-        case .noSound, .cannotWake: false
+        case .noSound, .cannotWake, .syncFailing: false
         }
     }
 
@@ -60,6 +64,15 @@ package enum HealthIssue: Hashable, Sendable {
         if let problem = status.unsaved { found.append(.storage(problem)) }
         if let audio = status.audio, audio.state == .cannotOpen { found.append(.noSound(device: audio.device)) }
         if let wake = status.wake, !wake.able { found.append(.cannotWake(wake)) }
+        // Not a server that is away for now (offline, a refusal it may not repeat): only what
+        // waits for the person.
+        let needsAction: Set<AlarmProtocol.SyncFailure.Kind> = [
+            .badURL, .settings, .unauthorized, .notFound, .tls, .commandNotFound, .noKeyringTool, .commandFailed, .notInKeyring,
+            .emptyPassword, .badCommand, .passwordTimeout, .keyringTimeout,
+        ]
+        if let sync = status.sync, let kind = sync.failure?.known, needsAction.contains(kind), let words = SyncText.problem(sync) {
+            found.append(.syncFailing(words))
+        }
         return found
     }
 }

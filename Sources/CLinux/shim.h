@@ -133,6 +133,28 @@ static inline pid_t oak_spawn(const char *path, char *const argv[], char *const 
     _exit(127);
 }
 
+/// As oak_spawn, for a helper that must not outlive its caller: the child leads a process
+/// group of its own (so a timeout can kill whatever it started) and gets SIGKILL when the
+/// thread that spawned it ends, the daemon's death included.
+static inline pid_t oak_spawn_tied(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd) {
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);  // the caller died before the line above
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGPIPE, SIG_DFL);
+    if (in_fd >= 0 && in_fd != 0) dup2(in_fd, 0);
+    if (out_fd >= 0 && out_fd != 1) dup2(out_fd, 1);
+    if (err_fd >= 0 && err_fd != 2) dup2(err_fd, 2);
+    oak_close_descriptors_from(3);
+    execve(path, argv, envp);
+    _exit(127);
+}
+
 /// Wake-ups due to timer slack would add up to 50 µs of lateness; ask for 1 µs.
 static inline int oak_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
 

@@ -59,6 +59,30 @@ struct ConfigCheckCommand: ParsableCommand {
             late_tolerance = \(number(config.policy.lateTolerance))
             max_per_app = \(config.maxAlarmsPerApp)
             """)
+        if let sync = config.sync {
+            print("\n[sync]")
+            print("url = \(quoted(sync.url))")
+            if let username = sync.username { print("username = \(quoted(username))") }
+            if let command = sync.passwordCommand {
+                print("password_command = \(quoted(command))")
+            } else {
+                print(Text.syncPasswordFromKeyring(sync.username))
+            }
+            print("interval = \(number(sync.interval))")
+            if let caFile = sync.caFile { print("ca_file = \(quoted(caFile))") }
+        }
+        if let refusal = config.syncRefusal {
+            // alarmd runs with the rest of the file; sync stays off until this is fixed.
+            print("\n[sync]\n" + Text.syncOffInConfig)
+            let place = path + (refusal.line.map { ":\($0)" } ?? "")
+            StandardError.write(TerminalSafe.lines("\(place): \(refusal.message)") + "\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// A TOML basic string, as it would be written in the file.
+    private func quoted(_ text: String) -> String {
+        "\"" + TerminalSafe.text(text).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     private func number(_ value: Double) -> String {

@@ -77,13 +77,18 @@ extension Text {
     }
     static func configProblem(_ problem: String) -> String { statusLine(tr("config:"), problem) }
     static var syncNotSetUp: String { tr("sync is not set up: add [sync] to config.toml (see docs/SYNC.md)") }
-    static var syncChangedNothing: String { tr("nothing changed") }
+    static func syncOff(_ why: String) -> String { tr("sync is off: %s", why) }
+    /// config check: where the password comes from without password_command.
+    static func syncPasswordFromKeyring(_ username: String?) -> String {
+        tr("# password from the keyring: secret-tool lookup service openalarmkit username %s", username ?? "")
+    }
+    static var syncOffInConfig: String { tr("# off: this section cannot be used (see below); every other setting applies") }
     static var syncTooSlow: String { tr("the sync did not finish within 2 minutes; see `alarmctl status` later") }
     /// "sync:  https://…/alarms/, last 16:40:02; 401 from …: check the username and password".
     static func syncState(_ sync: AlarmProtocol.SyncStatus) -> String {
         var text = TerminalSafe.text(sync.url) + ", "
         text += sync.lastSync.map { tr("last synced %s", Format.when($0)) } ?? tr("not synced yet")
-        if let problem = sync.problem { text += "; " + TerminalSafe.text(problem) }
+        if let problem = SyncText.problem(sync) { text += "; " + TerminalSafe.text(problem) }
         return statusLine(tr("sync:"), text)
     }
     /// "label:" padded to the widest label `status` prints (15 cells in English).

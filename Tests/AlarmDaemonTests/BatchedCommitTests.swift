@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmStore
 import Foundation
 import Logging
 import AlarmClient
@@ -62,7 +63,7 @@ import Testing
 final class CountingPersistence: AlarmPersistence {
     var commits: [[UUID]] = []
     func loadAll() throws -> [AlarmRecord] { [] }
-    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry]) throws { commits.append(saves.map(\.id)) }
+    func commit(saves: [AlarmRecord], deletes: [UUID], missed: [MissedEntry], sync: SyncChanges) throws { commits.append(saves.map(\.id)) }
     func missed(limit: Int) throws -> [AlarmProtocol.MissedAlarm] { [] }
 }
 

@@ -8,8 +8,9 @@ import TestSupport
 /// other within two intervals (the bounds here allow for a loaded CI machine).
 @Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct CalDAVSyncTests {
-    static func config(_ url: String, password: String = "/bin/echo x", interval: Int = 1) -> String {
+    static func config(_ url: String, password: String = "/bin/echo x", interval: Int = 1, ca: String? = nil) -> String {
         "[sync]\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"\(password)\"\ninterval = \(interval)\n"
+            + (ca.map { "ca_file = \"\($0)\"\n" } ?? "")
     }
 
     func machines(_ server: CalDAVServer) throws -> (DaemonHarness, DaemonHarness) {
@@ -151,8 +152,9 @@ struct SyncLibrariesTests {
 /// The calendar the machines share, made before they start (MKCALENDAR through curl's CLI, so
 /// this test target needs no link to AlarmSync).
 enum CalDAVClientForTests {
-    static func makeCalendar(_ url: String) throws {
-        let result = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "u:right", "-X", "MKCALENDAR", url])
+    static func makeCalendar(_ url: String, ca: String? = nil) throws {
+        let trust = ca.map { ["--cacert", $0] } ?? []
+        let result = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "u:right", "-X", "MKCALENDAR"] + trust + [url])
         guard result.stdout == "201" else { throw DaemonHarness.HarnessError.timedOut("MKCALENDAR \(url): \(result.stdout) \(result.stderr)") }
     }
 }

@@ -6,8 +6,9 @@ import Testing
 @testable import AlarmStore
 
 /// Schema v6: records may hold an event's schedule. A v4 file (today's main) opens with every
-/// alarm as it was, after the copy an older alarmd can read whole; a calendar schedule is
-/// stored under `schedule` as a case an older reader refuses, and comes back whole.
+/// alarm as it was, after the copy an older alarmd can read whole (made before v5, the first
+/// migration it needs); a calendar schedule is stored under `schedule` as a case an older
+/// reader refuses, and comes back whole.
 @Suite struct CalendarScheduleMigrationTests {
     @Test func aV4FileKeepsEveryAlarmAndGainsCalendarSchedules() throws {
         let folder = try TemporaryFolder()
@@ -43,7 +44,7 @@ import Testing
         try store.write { batch in try batch.save(event) }
         #expect(Set(try store.all()) == Set(old + [event]))
         try store.close()
-        #expect(FileManager.default.fileExists(atPath: folder.database.path + ".before-v6"))
+        #expect(FileManager.default.fileExists(atPath: folder.database.path + ".before-v5"))
 
         let db = try SQLiteConnection(folder.database.path)
         defer { try? db.close() }

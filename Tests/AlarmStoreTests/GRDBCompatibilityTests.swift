@@ -43,7 +43,8 @@ import Testing
     }
 
     /// The last GRDB schema (v2) gains no table: its rows' dates are rewritten (v3) and the
-    /// alarm table gains the calendar UID column and its index (v4), after the usual copy.
+    /// alarm table gains the calendar UID column and its index (v4) and the sync tables come
+    /// (v5), after the usual copy.
     @Test func aV2GRDBFileKeepsItsSchemaAndOnlyItsRowsChange() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -61,8 +62,12 @@ import Testing
             #"CREATE INDEX "alarm_on_calendarUID" ON "alarm"("calendarUID")"#,
             #"CREATE TABLE "alarm" ("id" TEXT PRIMARY KEY, "appID" TEXT NOT NULL, "record" TEXT NOT NULL, "calendarUID" TEXT) WITHOUT ROWID"#,
         ]
+        let v5 = [
+            #"CREATE TABLE "syncCollection" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "url" TEXT NOT NULL, "token" TEXT)"#,
+            #"CREATE TABLE "syncItem" ("uid" TEXT NOT NULL PRIMARY KEY, "href" TEXT, "etag" TEXT, "fingerprint" TEXT, "sequence" INTEGER NOT NULL DEFAULT 0, "lastModified" DOUBLE, "acknowledged" DOUBLE, "snoozedUntil" DOUBLE, "serverText" TEXT)"#,
+        ]
         let oldAlarmTable = #"CREATE TABLE "alarm" ("id" TEXT PRIMARY KEY, "appID" TEXT NOT NULL, "record" TEXT NOT NULL) WITHOUT ROWID"#
-        #expect(try schema(path).sorted() == (before.filter { $0 != oldAlarmTable } + v4).sorted())
+        #expect(try schema(path).sorted() == (before.filter { $0 != oldAlarmTable } + v4 + v5).sorted())
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["alarms.sqlite", "alarms.sqlite.before-v3"])
     }
 

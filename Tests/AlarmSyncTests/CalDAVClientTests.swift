@@ -125,33 +125,59 @@ struct CalDAVClientTests {
     }
 }
 
-/// TLS is verified: a server whose certificate no authority signed is refused, in words.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") || RealServers.required, "needs openssl"))
+/// HTTPS against real servers with a test certificate authority (scripts/testing/test-ca.sh):
+/// a certificate the trusted authority signed for this host works, over one kept connection;
+/// a wrong host name, an expired certificate, a self-signed one and an authority this machine
+/// does not trust are each refused before anything is sent, and say which it was.
+@Suite(.serialized, .enabled(if: CalDAVServer.canRun && TestCertificates.canMake, "needs radicale, xandikos and openssl (scripts/setup)"))
 struct CalDAVTLSTests {
-    @Test func aSelfSignedServerIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caldav-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let key = folder.appendingPathComponent("key.pem").path, certificate = folder.appendingPathComponent("cert.pem").path
-        let made = try Subprocess.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
-                                                           "-keyout", key, "-out", certificate, "-days", "1"])
-        #expect(made.termination == .exited(0), "\(made.stderr)")
-        let port = Int.random(in: 40000..<60000)
-        let server = try Subprocess("/usr/bin/openssl", ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www"],
-                                    stdin: .pipe, stdout: .null, stderr: .null)
-        defer {
-            server.signal(SIGTERM)
-            server.wait()
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func aCertificateOfTheTrustedAuthorityWorks(kind: CalDAVServer.Kind) throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(kind, tls: certificates.server)
+        for host in ["127.0.0.1", "localhost"] {
+            let client = try CalDAVClient(url: server.calendarURL(host: host), username: "u", password: "x", caFile: certificates.ca)
+            if host == "127.0.0.1" { try client.makeCalendar() }
+            let href = client.href(forName: "tls-\(host)")
+            try client.put(href, calendarData: CalDAVClientTests.event("tls-\(host)"), condition: .create)
+            #expect(try client.object(href).calendarData.contains("UID:tls-\(host)"), "\(kind) over https://\(host)")
         }
-        usleep(500_000)
-        let client = try CalDAVClient(url: "https://127.0.0.1:\(port)/u/alarms/", username: "u", password: "x")
+    }
+
+    static let refusals: [(String, TLSRefusal, String)] = [
+        ("wrong-host", .wrongHost, "the server's certificate is for another host name than the URL's"),
+        ("expired", .expired, "the server's certificate has expired"),
+        ("self-signed", .untrusted, "the server's certificate is not signed by an authority this computer trusts"),
+    ]
+
+    @Test(arguments: 0..<3)
+    func aBadCertificateIsRefusedAndSaysWhy(index: Int) throws {
+        let (name, reason, words) = Self.refusals[index]
+        let certificates = try TestCertificates.shared()
+        let pair = [certificates.wrongHost, certificates.expired, certificates.selfSigned][index]
+        let server = try CalDAVServer.start(.radicale, tls: pair)
+        let client = try CalDAVClient(url: server.calendarURL(), username: "u", password: "x", caFile: certificates.ca)
         do {
             _ = try client.list()
-            Issue.record("a self-signed certificate was accepted")
+            Issue.record("\(name): accepted")
         } catch {
-            guard case .tls(let host, _) = error else { Issue.record("\(error)"); return }
+            guard case .tls(let host, _, let refused) = error else { Issue.record("\(name): \(error)"); return }
             #expect(host == "127.0.0.1")
-            #expect(error.description.hasPrefix("TLS failure with 127.0.0.1:"), "\(error.description)")
+            #expect(refused == reason, "\(name): \(error.description)")
+            #expect(error.description.hasPrefix("TLS failure with 127.0.0.1: \(words)"), "\(error.description)")
+        }
+    }
+
+    /// Without ca_file only the system's authorities count: the test CA's server is refused.
+    @Test func anAuthorityNotTrustedHereIsRefused() throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(.radicale, tls: certificates.server)
+        let client = try CalDAVClient(url: server.calendarURL(), username: "u", password: "x")
+        #expect {
+            _ = try client.list()
+        } throws: { error in
+            guard case .tls(_, _, .untrusted)? = error as? CalDAVError else { return false }
+            return true
         }
     }
 }

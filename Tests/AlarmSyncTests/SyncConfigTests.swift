@@ -29,24 +29,39 @@ import Testing
         #expect(try load("[sound]\nvolume = 50").sync == nil)
     }
 
-    @Test func badValuesSayWhatToFix() {
-        let cases: [(String, String)] = [
-            ("[sync]\nusername = \"me\"", "sync.url is missing"),
-            ("[sync]\nurl = \"http://dav.example.org/a/\"", "plain http would send the password in clear"),
-            ("[sync]\nurl = \"https://me:pw@dav.example.org/a/\"", "leave the user name out of the URL"),
-            ("[sync]\nurl = \"https://dav.example.org/a/\"\ninterval = 0", "sync.interval must be 1-86400 seconds"),
-            ("[sync]\nurl = \"https://dav.example.org/a/\"\npassword_command = \" \"", "sync.password_command is empty"),
-            ("[sync]\nurl = \"https://dav.example.org/a/\"\npassword = \"hunter2\"", "unknown key"),
+    /// A [sync] that cannot be used turns sync off and says why, with its line; every other
+    /// setting of the file still applies.
+    @Test func aBadSyncSectionTurnsSyncOffAlone() throws {
+        let cases: [(String, String, String)] = [
+            ("username = \"me\"", "sync.url is missing", "url"),
+            ("url = \"http://dav.example.org/a/\"", "plain http would send the password in clear", "url"),
+            ("url = \"http://127.evil.test/a/\"", "a name such as 127.example.org is not this machine", "url"),
+            ("url = \"https://me:pw@dav.example.org/a/\"", "leave the user name out of the URL", "url"),
+            ("url = \"https://dav.example.org/a/\"\ninterval = 0", "sync.interval must be 1-86400 seconds", "interval"),
+            ("url = \"https://dav.example.org/a/\"\npassword_command = \" \"", "sync.password_command is empty", "password_command"),
         ]
-        for (text, expected) in cases {
-            do {
-                _ = try load(text)
-                Issue.record("accepted: \(text)")
-            } catch {
-                #expect(error.description.contains(expected), "\(error.description)")
-                #expect(!error.description.contains("hunter2") || expected == "unknown key")
-            }
+        for (section, expected, key) in cases {
+            let config = try load("[sound]\nvolume = 50\n\n[sync]\n" + section + "\n\n[alarms]\nsnooze = 120\n")
+            #expect(config.sync == nil, "\(section)")
+            let refusal = try #require(config.syncRefusal, "\(section)")
+            #expect(refusal.message.contains(expected), "\(refusal.message)")
+            #expect(refusal.key == key)
+            #expect(refusal.line != nil && (5...6).contains(refusal.line!) || key == "url" && refusal.line == 4, "\(refusal)")
+            #expect(config.volume == 0.5 && config.policy.defaultSnooze == 120, "the other settings keep their values")
         }
+        // A key that does not exist is still an error of the whole file.
+        #expect(throws: ConfigProblem.self) { try load("[sync]\nurl = \"https://dav.example.org/a/\"\npassword = \"hunter2\"") }
+    }
+
+    /// Plain http only to this machine: 127.0.0.0/8 and ::1 as literals, and the name localhost.
+    @Test func plainHTTPOnlyToLoopbackLiterals() throws {
+        for host in ["127.0.0.1", "127.1.2.3", "[::1]", "localhost", "LOCALHOST"] {
+            #expect(throws: Never.self, "\(host)") { try CalDAVURL("http://\(host):5232/u/alarms/") }
+        }
+        for host in ["127.evil.test", "127.0.0.1.evil.test", "localhost.evil.test", "127.1", "0x7f.0.0.1", "[::ffff:127.0.0.1]", "128.0.0.1", "[::2]", "10.0.0.1"] {
+            #expect(throws: CalDAVURL.Refusal.badURL("http://\(host)/u/alarms/", reason: .plainHTTP), "\(host)") { try CalDAVURL("http://\(host)/u/alarms/") }
+        }
+        #expect(throws: Never.self) { try CalDAVURL("https://127.evil.test/u/alarms/") }
     }
 
     @Test func passwordCommandRunsWithoutAShell() throws {
@@ -56,10 +71,25 @@ import Testing
         #expect(try SyncPassword.resolve(command: "printf 's3cret\\nsecond line'", username: nil) == "s3cret")
         // No shell: `;` and `$(…)` are plain arguments to printf, nothing else runs.
         #expect(try SyncPassword.resolve(command: "printf '%s' '$(id);x'", username: nil) == "$(id);x")
-        #expect(throws: SyncPassword.Problem(description: "sync.password_command failed (it exited with an error): run it by hand to see why")) {
+        #expect(throws: SyncPassword.Problem.commandFailed) {
             try SyncPassword.resolve(command: "false", username: nil)
         }
         #expect(throws: SyncPassword.Problem.self) { try SyncPassword.resolve(command: "no-such-tool-here x", username: nil) }
         #expect(throws: SyncPassword.Problem.self) { try SyncPassword.resolve(command: "true", username: nil) }
+    }
+
+    /// A command that hangs (a keyring waiting to be unlocked) is stopped after its time, with
+    /// what it started, and the reason says so.
+    @Test func aHangingPasswordCommandIsStoppedInTime() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("hang-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let started = Date()
+        #expect(throws: SyncPassword.Problem.timedOut(keyring: false, seconds: 1)) {
+            try SyncPassword.resolve(command: "sh -c 'echo $$ > \(pidFile); sleep 60 & wait'", username: nil, timeoutSeconds: 1)
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        let pid = try #require(Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, 0) != 0 && errno == ESRCH, "the command was killed and reaped")
+        #expect(SyncPassword.Problem.timedOut(keyring: true, seconds: 15).description.contains("the keyring did not answer within 15 s"))
     }
 }

@@ -58,4 +58,20 @@ import Testing
         #expect(p.conflicts.isEmpty)
         #expect(plan(local("f1", v2), remote("e1", v1), nil).actions == [.upload(uid: "a", href: "/c/a.ics", condition: .replace(etag: "e1"))])
     }
+
+    /// Another program's event: never deleted on the server from here, never written over a
+    /// change made there.
+    @Test func anotherProgramsEventIsNeverDeletedOrOverwritten() {
+        let foreign = SyncedItem(href: "/c/a.ics", etag: "e1", fingerprint: "f1", foreign: true)
+        func mine(_ fingerprint: String, _ version: SyncVersion) -> LocalItem { LocalItem(uid: "a", fingerprint: fingerprint, version: version, foreign: true) }
+        func theirs(_ etag: String, _ version: SyncVersion? = nil) -> RemoteItem { RemoteItem(uid: "a", href: "/c/a.ics", etag: etag, version: version, foreign: true) }
+        #expect(plan(nil, theirs("e1"), foreign).actions.isEmpty, "ended or removed here: the event stays")
+        #expect(plan(nil, theirs("e2", v1), foreign).actions == [.download(uid: "a", href: "/c/a.ics")], "changed there: it comes back")
+        #expect(plan(mine("f2", v2), nil, foreign).actions == [.deleteLocal(uid: "a")], "deleted there: gone here too, edited or not")
+        #expect(plan(mine("f2", v2), theirs("e1"), foreign).actions == [.upload(uid: "a", href: "/c/a.ics", condition: .replace(etag: "e1"))])
+        let both = plan(mine("f2", v2), theirs("e2", v1), foreign)
+        #expect(both.actions == [.download(uid: "a", href: "/c/a.ics")], "even a newer version here does not write over theirs")
+        #expect(both.conflicts.count == 1)
+        #expect(plan(nil, theirs("e1", v1), nil).actions == [.download(uid: "a", href: "/c/a.ics")])
+    }
 }

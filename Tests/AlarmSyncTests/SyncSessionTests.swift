@@ -30,29 +30,46 @@ final class MemoryReplica: SyncReplica, @unchecked Sendable {
         }
     }
 
-    func calendarData(for uid: String) -> String? {
-        uploads += 1
-        beforeUpload(uploads)
-        return alarms[uid].map { Self.text(uid, $0) }
+    func calendarData(for uids: [String]) -> [String: String] {
+        var texts: [String: String] = [:]
+        for uid in uids {
+            uploads += 1
+            beforeUpload(uploads)
+            texts[uid] = alarms[uid].map { Self.text(uid, $0) }
+        }
+        return texts
     }
 
-    func describe(_ calendarData: String) -> (uid: String, version: SyncVersion)? {
+    func describe(_ calendarData: String) -> RemoteDescription? {
         guard let uid = Self.field("UID", calendarData) else { return nil }
-        return (uid, SyncVersion(sequence: Int(Self.field("SEQUENCE", calendarData) ?? "0") ?? 0,
-                                 lastModified: Double(Self.field("X-TEST-MODIFIED", calendarData) ?? "0") ?? 0))
+        return RemoteDescription(uid: uid, version: SyncVersion(sequence: Int(Self.field("SEQUENCE", calendarData) ?? "0") ?? 0,
+                                                                lastModified: Double(Self.field("X-TEST-MODIFIED", calendarData) ?? "0") ?? 0),
+                                 foreign: false)
     }
 
-    func apply(downloads: [String: RemoteObject], deletions: [String]) -> [String: String] {
-        var held: [String: String] = [:]
+    func apply(downloads: [String: RemoteObject], deletions: [String]) -> [String: SyncedItem] {
+        var held: [String: SyncedItem] = [:]
         for (uid, object) in downloads {
             let text = object.calendarData
             let alarm = Alarm(title: Self.field("SUMMARY", text) ?? "", sequence: Int(Self.field("SEQUENCE", text) ?? "0") ?? 0,
                               modified: Double(Self.field("X-TEST-MODIFIED", text) ?? "0") ?? 0)
             alarms[uid] = alarm
-            held[uid] = Self.text(uid, alarm)
+            held[uid] = SyncedItem(href: object.href, etag: object.etag, fingerprint: Self.text(uid, alarm))
+            recorded.items[uid] = held[uid]
         }
-        for uid in deletions { alarms[uid] = nil }
+        for uid in deletions {
+            alarms[uid] = nil
+            recorded.items[uid] = nil
+        }
         return held
+    }
+
+    /// What the session told this replica to store, as a database would hold it.
+    var recorded = SyncState()
+
+    func record(_ progress: SyncProgress) {
+        for (uid, item) in progress.items { recorded.items[uid] = item }
+        if let token = progress.token { recorded.token = token }
     }
 
     func sync(_ session: SyncSession) throws -> SyncReport { try session.run(self, state: &state) }
@@ -62,8 +79,8 @@ final class MemoryReplica: SyncReplica, @unchecked Sendable {
 /// edits, deletions and conflicts go both ways; a server killed mid-round loses nothing.
 @Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct SyncSessionTests {
-    func session(_ server: CalDAVServer) throws -> SyncSession {
-        SyncSession(client: try CalDAVClient(url: server.calendarURL(), username: "u", password: "x"))
+    func session(_ server: CalDAVServer, uploadBatch: Int = 50) throws -> SyncSession {
+        SyncSession(client: try CalDAVClient(url: server.calendarURL(), username: "u", password: "x"), uploadBatch: uploadBatch)
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)
@@ -116,12 +133,14 @@ struct SyncSessionTests {
     func aServerKilledMidRoundLosesNothingAndTheNextRoundResumes(kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer.start(kind)
         let a = MemoryReplica(), b = MemoryReplica()
-        let toA = try session(server), toB = try session(server)
+        let toA = try session(server, uploadBatch: 1), toB = try session(server)
         try toA.client.makeCalendar()
         for index in 0..<20 { a.alarms["alarm-\(index)"] = .init(title: "Alarm \(index)", sequence: 0, modified: 1) }
         a.beforeUpload = { count in if count == 8 { server.kill() } }
         #expect(throws: CalDAVError.self) { try a.sync(toA) }
         #expect(a.state.items.count == 7, "the seven uploads before the cut are remembered")
+        #expect(a.recorded.items == a.state.items, "and handed to the replica to store, though the round failed")
+        #expect(a.recorded.token == nil, "the token moves only with a complete round")
         #expect(a.alarms.count == 20, "nothing local is touched by a failed round")
         a.beforeUpload = { _ in }
         try server.restart()
@@ -129,5 +148,6 @@ struct SyncSessionTests {
         #expect(try toA.client.list().count == 20)
         _ = try b.sync(toB)
         #expect(b.alarms == a.alarms)
+        #expect(a.recorded.items == a.state.items && a.recorded.token == a.state.token && a.state.token != nil)
     }
 }

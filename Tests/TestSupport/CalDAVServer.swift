@@ -15,6 +15,11 @@ public final class CalDAVServer: @unchecked Sendable {
     public let port: Int
     public let folder: URL
     private var process: Subprocess?
+    /// Served over TLS with this certificate (Radicale itself; Xandikos, which has no TLS,
+    /// behind scripts/testing/tls-proxy.py on `port`, itself on `backendPort`).
+    public let tls: TestCertificates.Pair?
+    private let backendPort: Int
+    private var proxy: Subprocess?
 
     /// Both servers are installed, or CI requires them (then a missing one fails its tests).
     public static var canRun: Bool {
@@ -22,31 +27,36 @@ public final class CalDAVServer: @unchecked Sendable {
     }
 
     /// A calendar collection URL on this server, not yet created (`makeCalendar`).
-    public func calendarURL(_ name: String = "alarms") -> String {
+    public func calendarURL(_ name: String = "alarms", host: String = "127.0.0.1") -> String {
+        let scheme = tls == nil ? "http" : "https"
         switch kind {
-        case .radicale: "http://127.0.0.1:\(port)/u/\(name)/"
-        case .xandikos: "http://127.0.0.1:\(port)/user/calendars/\(name)/"
+        case .radicale: return "\(scheme)://\(host):\(port)/u/\(name)/"
+        case .xandikos: return "\(scheme)://\(host):\(port)/user/calendars/\(name)/"
         }
     }
 
     /// Starts `kind`. With `password`, Radicale accepts only user `u` with it (htpasswd);
     /// without, any user and password (Xandikos has no authentication). A missing server is
     /// an error that says how to install it.
-    public static func start(_ kind: Kind, password: String? = nil) throws -> CalDAVServer {
+    public static func start(_ kind: Kind, password: String? = nil, tls: TestCertificates.Pair? = nil) throws -> CalDAVServer {
         guard FileManager.default.isExecutableFile(atPath: kind.executable) else {
             throw Subprocess.SpawnError(description: "\(kind.executable) is missing: apt-get install \(kind) (scripts/setup)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caldav-\(kind)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = CalDAVServer(kind: kind, port: try freePort(), folder: folder)
+        let port = try freePort()
+        let server = CalDAVServer(kind: kind, port: port, folder: folder, tls: tls,
+                                  backendPort: tls != nil && kind == .xandikos ? try freePort(avoiding: port) : port)
         try server.launch(password: password)
         return server
     }
 
-    private init(kind: Kind, port: Int, folder: URL) {
+    private init(kind: Kind, port: Int, folder: URL, tls: TestCertificates.Pair?, backendPort: Int) {
         self.kind = kind
         self.port = port
         self.folder = folder
+        self.tls = tls
+        self.backendPort = backendPort
     }
 
     deinit {
@@ -70,16 +80,22 @@ public final class CalDAVServer: @unchecked Sendable {
             } else {
                 arguments += ["--auth-type", "none"]
             }
+            if let tls { arguments += ["--server-ssl", "True", "--server-certificate", tls.certificate, "--server-key", tls.key] }
         case .xandikos:
-            arguments = ["--defaults", "-d", folder.appendingPathComponent("data").path, "-l", "127.0.0.1", "-p", "\(port)"]
+            arguments = ["--defaults", "-d", folder.appendingPathComponent("data").path, "-l", "127.0.0.1", "-p", "\(backendPort)"]
         }
         let log = folder.appendingPathComponent("server.log").path
         process = try Subprocess(kind.executable, arguments, environment: ProcessInfo.processInfo.environment,
                                  stdout: .file(log), stderr: .file(log))
+        if let tls, kind == .xandikos {
+            let script = TestCertificates.repositoryRoot.appendingPathComponent("scripts/testing/tls-proxy.py").path
+            proxy = try Subprocess("/usr/bin/python3", [script, "\(port)", "\(backendPort)", tls.certificate, tls.key],
+                                   environment: ProcessInfo.processInfo.environment, stdout: .file(log), stderr: .file(log))
+        }
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if Self.accepts(port) { return }
-            if process?.isRunning == false { break }
+            if Self.accepts(port) && Self.accepts(backendPort) { return }
+            if process?.isRunning == false || proxy?.isRunning == false { break }
             usleep(50_000)
         }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -92,18 +108,32 @@ public final class CalDAVServer: @unchecked Sendable {
         process?.signal(SIGKILL)
         process?.wait()
         process = nil
+        proxy?.signal(SIGKILL)
+        proxy?.wait()
+        proxy = nil
     }
 
     public func stop() {
         process?.signal(SIGTERM)
         process?.wait()
         process = nil
+        proxy?.signal(SIGTERM)
+        proxy?.wait()
+        proxy = nil
     }
 
     /// Starts it again on the same port and folder (after `kill` or `stop`): the data is kept.
     public func restart() throws {
         stop()
         try launch(password: password)
+    }
+
+    private static func freePort(avoiding other: Int) throws -> Int {
+        for _ in 0..<20 {
+            let port = try freePort()
+            if port != other { return port }
+        }
+        throw Subprocess.SpawnError(description: "no second free port on 127.0.0.1")
     }
 
     private static func freePort() throws -> Int {

@@ -1,0 +1,235 @@
+import AlarmClient
+import Foundation
+import Testing
+import TestSupport
+
+/// Another program's meeting in the synced calendar (written by python-caldav, as Thunderbird
+/// or a phone would), synced by a real alarmd over HTTPS: Stop, Snooze, skip and an edit of
+/// its time here leave every other line of the server's copy as it was, on Radicale and
+/// Xandikos. Diffed line by line against the server's own copy before.
+@Suite(.serialized, .enabled(if: CalDAVServer.canRun && TestCertificates.canMake && ThirdPartyClient.canRun,
+                             "needs radicale, xandikos, openssl and python-caldav (scripts/setup)"))
+struct CalDAVForeignEventTests {
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    /// A weekly meeting whose reminder (10 minutes before) rings at `fire`, with everything a
+    /// calendar program writes beyond it: organizer, attendees, a folded description, an
+    /// e-mail reminder, a property and a parameter no one knows.
+    static func meeting(uid: String, title: String, reminderAt fire: Date) -> String {
+        let start = fire.addingTimeInterval(600)
+        let local = DateFormatter()
+        local.timeZone = berlin
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.dateFormat = "yyyyMMdd'T'HHmmss"
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        let day = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][calendar.component(.weekday, from: start) - 1]
+        return [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example Corp.//Calendar 7.1//EN", "CALSCALE:GREGORIAN",
+            "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:DAYLIGHT", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "TZNAME:CEST",
+            "DTSTART:19700329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT", "BEGIN:STANDARD",
+            "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET", "DTSTART:19701025T030000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+            "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20261101T080000Z", "CREATED:20261101T080000Z", "LAST-MODIFIED:20261101T080000Z",
+            "SUMMARY:\(title)", "ORGANIZER;CN=Boss:mailto:boss@example.org",
+            "ATTENDEE;CN=Me;PARTSTAT=ACCEPTED;ROLE=REQ-PARTICIPANT:mailto:me@example.org",
+            "ATTENDEE;CN=Colleague;PARTSTAT=NEEDS-ACTION:mailto:colleague@example.org",
+            "DTSTART;TZID=Europe/Berlin:\(local.string(from: start))", "DTEND;TZID=Europe/Berlin:\(local.string(from: start.addingTimeInterval(1800)))",
+            "RRULE:FREQ=WEEKLY;BYDAY=\(day)", "LOCATION:Room 4", "CATEGORIES:Work,Team", "CLASS:PUBLIC", "TRANSP:OPAQUE",
+            "DESCRIPTION:Who does what today\\, and what is in the way. A long description that its writer folds a",
+            " t seventy-five octets as RFC 5545 says.", "X-UNKNOWN-PROPERTY;X-PARAM=kept:a value nobody here knows",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=START:-PT10M", "DESCRIPTION:\(title) in 10 minutes", "END:VALARM",
+            "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-P1D", "SUMMARY:Tomorrow", "DESCRIPTION:Tomorrow", "ATTENDEE:mailto:me@example.org", "END:VALARM",
+            "END:VEVENT", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+    }
+
+    /// The lines `after` lost and gained against `before`.
+    static func changes(_ before: String, _ after: String) -> (removed: [String], added: [String]) {
+        func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.trimmingCharacters(in: ["\r"])) } }
+        var removed: [String] = [], added: [String] = []
+        for change in lines(after).difference(from: lines(before)) {
+            switch change {
+            case .remove(_, let line, _): removed.append(line)
+            case .insert(_, let line, _): added.append(line)
+            }
+        }
+        return (removed, added)
+    }
+
+    static func version(_ line: String) -> Bool { line.hasPrefix("DTSTAMP:") || line.hasPrefix("LAST-MODIFIED:") }
+
+    /// The next whole minute at least 35 s away (sync first, then both ring).
+    static func soon() -> Date {
+        let now = Date().timeIntervalSince1970
+        var fire = (now / 60).rounded(.up) * 60
+        while fire - now < 35 { fire += 60 }
+        return Date(timeIntervalSince1970: fire)
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func stopSnoozeSkipAndAnEditLeaveEveryOtherLineInPlace(kind: CalDAVServer.Kind) async throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(kind, tls: certificates.server)
+        let url = server.calendarURL()
+        try CalDAVClientForTests.makeCalendar(url, ca: certificates.ca)
+        let other = ThirdPartyClient(url: url, ca: certificates.ca)
+        let fire = Self.soon()
+        try other.put(Self.meeting(uid: "standup-\(kind)@example.org", title: "Stand-up", reminderAt: fire))
+        try other.put(Self.meeting(uid: "review-\(kind)@example.org", title: "Review", reminderAt: fire))
+        let original = (standUp: try other.get("standup-\(kind)@example.org"), review: try other.get("review-\(kind)@example.org"))
+
+        let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url, ca: certificates.ca))
+        try a.start()
+        try await eventually("both meetings to become alarms", within: 20) { try a.list().count == 2 }
+        let standUp = try #require(try a.list().first { $0.presentation.alert.title.text == "Stand-up" })
+        let review = try #require(try a.list().first { $0.presentation.alert.title.text == "Review" })
+        #expect(try other.get("standup-\(kind)@example.org") == original.standUp, "reading it changes nothing")
+
+        try await eventually("both to ring", within: 90) {
+            try a.record(standUp.id)?.phase.state == .alerting && a.record(review.id)?.phase.state == .alerting
+        }
+        #expect(try a.alarmctl("stop", standUp.id.uuidString).status == 0)
+        #expect(try a.alarmctl("snooze", review.id.uuidString).status == 0)
+        try await eventually("the Stop and the Snooze on the server", within: 15) {
+            try other.get("standup-\(kind)@example.org").contains("ACKNOWLEDGED:")
+                && other.get("review-\(kind)@example.org").contains("RELTYPE=SNOOZE")
+        }
+        let stopped = try other.get("standup-\(kind)@example.org")
+        #expect(stopped.contains("\r\n") == original.standUp.contains("\r\n"), "the server's line ends kept")
+        var (removed, added) = Self.changes(original.standUp, stopped)
+        #expect(removed.allSatisfy(Self.version) && removed.count == 2, "Stop: \(removed)")
+        #expect(added.filter { !Self.version($0) }.count == 1 && added.contains { $0.hasPrefix("ACKNOWLEDGED:") }, "Stop: \(added)")
+        // In the reminder that rang, not the e-mail one (a server may order a component's
+        // lines its own way: Radicale sorts them).
+        let blocks = stopped.components(separatedBy: "BEGIN:VALARM").dropFirst().map { $0.components(separatedBy: "END:VALARM")[0] }
+        #expect(blocks.filter { $0.contains("ACKNOWLEDGED:") }.map { $0.contains("ACTION:DISPLAY") } == [true], "\(blocks)")
+
+        let snoozed = try other.get("review-\(kind)@example.org")
+        (removed, added) = Self.changes(original.review, snoozed)
+        #expect(removed.allSatisfy(Self.version) && removed.count == 2, "Snooze: \(removed)")
+        let snoozeLines = added.filter { !Self.version($0) }
+        #expect(snoozeLines.contains { $0.hasPrefix("ACKNOWLEDGED:") } && snoozeLines.contains("BEGIN:VALARM")
+                && snoozeLines.contains { $0.hasPrefix("RELATED-TO;RELTYPE=SNOOZE:") } && snoozeLines.contains { $0.hasPrefix("TRIGGER;VALUE=DATE-TIME:") }
+                && snoozeLines.filter { $0.hasPrefix("UID:") }.count == 2 && snoozeLines.count == 9, "Snooze: \(snoozeLines)")
+
+        // Skip the next meeting here: not an EXDATE (that would cancel it for everyone).
+        #expect(try a.alarmctl("skip", standUp.id.uuidString).status == 0)
+        try await eventually("the skip on the server", within: 15) { try other.get("standup-\(kind)@example.org").contains("X-OPENALARMKIT-SKIPPED:") }
+        let skipped = try other.get("standup-\(kind)@example.org")
+        (removed, added) = Self.changes(stopped, skipped)
+        #expect(removed.allSatisfy(Self.version), "skip: \(removed)")
+        #expect(added.filter { !Self.version($0) }.map { String($0.prefix(23)) } == ["X-OPENALARMKIT-SKIPPED:"], "skip: \(added)")
+        #expect(!skipped.contains("EXDATE"))
+
+        // An edit of its time here moves the meeting, start and end, as its owner sees it.
+        let moved = try #require(try a.record(standUp.id)).schedule
+        guard case .relative(let relative)? = moved, case .weekly(let days) = relative.repeats else {
+            Issue.record("not a weekly alarm: \(String(describing: moved))")
+            return
+        }
+        let names: [Locale.Weekday: String] = [.sunday: "sun", .monday: "mon", .tuesday: "tue", .wednesday: "wed", .thursday: "thu", .friday: "fri", .saturday: "sat"]
+        let spec = "\(days.map { names[$0]! }.joined(separator: ",")) \(relative.time.hour):\(String(format: "%02d", relative.time.minute + (relative.time.minute < 55 ? 5 : -5)))"
+        let edit = try a.alarmctl("edit", standUp.id.uuidString, "--at", spec)
+        #expect(edit.status == 0, "\(edit)")
+        try await eventually("the new time on the server", within: 15) { try other.get("standup-\(kind)@example.org").contains("SEQUENCE:1") }
+        let edited = try other.get("standup-\(kind)@example.org")
+        (removed, added) = Self.changes(skipped, edited)
+        #expect(Set(removed.filter { !Self.version($0) }.map { String($0.prefix(8)) }) == ["DTSTART;", "DTEND;TZ", "X-OPENAL"], "edit: \(removed)")
+        #expect(Set(added.filter { !Self.version($0) }.map { String($0.prefix(8)) }) == ["DTSTART;", "DTEND;TZ", "SEQUENCE"], "edit: \(added)")
+        // What the owner's program sees: the meeting moved by five minutes, its length kept.
+        #expect(a.logText.contains("sync: ") && !a.logText.contains("stays on this machine"), "\(a.logText)")
+    }
+
+    /// python-caldav edits and deletes the meeting while alarmd syncs: each side's change
+    /// reaches the other, and neither loses the other's lines.
+    @Test func anotherProgramEditsTheSameEventWhileAlarmdSyncs() async throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(.radicale, tls: certificates.server)
+        let url = server.calendarURL()
+        try CalDAVClientForTests.makeCalendar(url, ca: certificates.ca)
+        let other = ThirdPartyClient(url: url, ca: certificates.ca)
+        let uid = "planning@example.org"
+        try other.put(Self.meeting(uid: uid, title: "Planning", reminderAt: Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 + 3 * 86400) / 60).rounded() * 60)))
+        let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url, ca: certificates.ca))
+        try a.start()
+        try await eventually("the meeting to become an alarm", within: 20) { try a.list().count == 1 }
+        let id = try #require(try a.list().first?.id)
+
+        for round in 1...3 {
+            try other.set(uid, "LOCATION", "Room \(round)")
+            try other.set(uid, "SUMMARY", "Planning \(round)")
+            try await eventually("edit \(round) to reach alarmd", within: 15) { try a.record(id)?.presentation.alert.title.text == "Planning \(round)" }
+            #expect(try a.alarmctl(round % 2 == 1 ? "disable" : "enable", id.uuidString).status == 0)
+            try await eventually("alarmd's change \(round) to reach the server", within: 15) {
+                try other.get(uid).contains("X-OPENALARMKIT-DISABLED:") == (round % 2 == 1)
+            }
+            let text = try other.get(uid)
+            #expect(text.contains("LOCATION:Room \(round)") && text.contains("SUMMARY:Planning \(round)"), "the other program's edit is kept: \(text)")
+            #expect(text.contains("X-UNKNOWN-PROPERTY;X-PARAM=kept:a value nobody here knows") && text.contains("ORGANIZER;CN=Boss"))
+        }
+        try other.delete(uid)
+        try await eventually("the deletion to reach alarmd", within: 15) { try a.list().isEmpty }
+    }
+}
+
+extension CalDAVForeignEventTests {
+    /// A Stop here while the server is away, and meanwhile the other program edits the
+    /// meeting: the next rounds read its new text first and write the acknowledgement into
+    /// it; neither change is lost.
+    @Test func aStopAndAnotherProgramsEditMeetAndNeitherIsLost() async throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(.radicale, tls: certificates.server)
+        let url = server.calendarURL()
+        try CalDAVClientForTests.makeCalendar(url, ca: certificates.ca)
+        let other = ThirdPartyClient(url: url, ca: certificates.ca)
+        let uid = "retro@example.org"
+        try other.put(Self.meeting(uid: uid, title: "Retro", reminderAt: Self.soon()))
+        let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url, interval: 2, ca: certificates.ca))
+        try a.start()
+        try await eventually("the meeting to become an alarm", within: 20) { try a.list().count == 1 }
+        let id = try #require(try a.list().first?.id)
+        try await eventually("it to ring", within: 90) { try a.record(id)?.phase.state == .alerting }
+        server.kill()
+        #expect(try a.alarmctl("stop", id.uuidString).status == 0)
+        await eventually("the round after the Stop to fail", within: 15) { a.logText.contains("offline: cannot reach 127.0.0.1") }
+        try server.restart()
+        try other.set(uid, "LOCATION", "Room 9")
+        try await eventually("the Stop on the server, written into the other program's new text", within: 20) {
+            let text = try other.get(uid)
+            return text.contains("ACKNOWLEDGED:") && text.contains("LOCATION:Room 9")
+        }
+        #expect(try other.get(uid).contains("ORGANIZER;CN=Boss"))
+    }
+}
+
+/// python-caldav (scripts/testing/caldav-client.py, in the venv scripts/setup makes).
+struct ThirdPartyClient {
+    static let python = "/opt/openalarmkit-test/caldav/bin/python3"
+    static var canRun: Bool { FileManager.default.isExecutableFile(atPath: python) || RealServers.required }
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/testing/caldav-client.py").path
+
+    let url: String
+    let ca: String
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let result = try Subprocess.run(Self.python, [Self.script, url, ca] + arguments)
+        guard result.termination == .exited(0) else {
+            throw DaemonHarness.HarnessError.timedOut("caldav-client \(arguments.first ?? ""): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    func put(_ text: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("event-\(UUID().uuidString).ics")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try run(["put", file.path])
+    }
+
+    func get(_ uid: String) throws -> String { try run(["get", uid]) }
+    func set(_ uid: String, _ name: String, _ value: String) throws { try run(["set", uid, name, value]) }
+    func delete(_ uid: String) throws { try run(["delete", uid]) }
+}

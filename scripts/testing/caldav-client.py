@@ -1,0 +1,44 @@
+#!/opt/openalarmkit-test/caldav/bin/python3
+"""Another program editing the calendar alarmd syncs with: python-caldav (PyPI `caldav`, in the
+venv scripts/setup makes), as Thunderbird, GNOME Calendar or DAVx5 would. For the sync tests
+(ForeignEventSyncTests).
+
+Usage: caldav-client.py URL CAFILE COMMAND ARGS...
+  put FILE              store the iCalendar text of FILE as a new event
+  get UID               print the event's text exactly as the server has it
+  set UID NAME VALUE    set a property of the event (the VEVENT), as a calendar program's edit
+  delete UID            delete the event
+CAFILE is the authority to trust for https ("-" for http). User "u", password "x".
+"""
+import sys
+
+import caldav
+
+
+def main():
+    url, cafile, command, *args = sys.argv[1:]
+    options = {"url": url, "username": "u", "password": "x"}
+    if cafile != "-":
+        options["ssl_verify_cert"] = cafile
+    with caldav.DAVClient(**options) as client:
+        calendar = client.calendar(url=url)
+        if command == "put":
+            with open(args[0], encoding="utf-8") as file:
+                calendar.add_event(file.read())
+        elif command == "get":
+            # The bytes the server holds (the library's `data` is its own re-serialisation).
+            raw = client.request(str(calendar.event_by_uid(args[0]).url), "GET").raw
+            sys.stdout.write(raw if isinstance(raw, str) else raw.decode("utf-8"))
+        elif command == "set":
+            event = calendar.event_by_uid(args[0])
+            component = event.icalendar_component
+            component.pop(args[1], None)
+            component.add(args[1], args[2])
+            event.save()
+        elif command == "delete":
+            calendar.event_by_uid(args[0]).delete()
+        else:
+            sys.exit(f"unknown command {command}")
+
+
+main()
