@@ -21,9 +21,12 @@ final class GtkTestDisplay {
         let server = try Subprocess(
             "/bin/sh", ["-c", "\(xvfb) -displayfd 3 -screen 0 640x480x24 -nolisten tcp 3>&1 >/dev/null 2>&1 </dev/null & x=$!; read _; kill $x"],
             stdin: .pipe, stdout: .pipe)
-        let line = String(decoding: server.output!.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let number = Int(line) else {
-            Issue.record("Xvfb did not report a display (\(line))")
+        // An Xvfb that dies before it reports (or never reports) must fail this test, not hang it.
+        let line = server.readLine(within: 30)
+        guard let number = line.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            Issue.record("Xvfb did not report a display within 30 s (\(line ?? "it ended its output"))")
+            try? server.input?.close()
+            server.wait(within: 10)
             return nil
         }
         return GtkTestDisplay(display: ":\(number)", server: server)
@@ -36,6 +39,6 @@ final class GtkTestDisplay {
 
     deinit {
         try? server.input?.close()
-        _ = server.wait()
+        server.wait(within: 10)
     }
 }

@@ -14,6 +14,8 @@ public final class CalDAVServer: @unchecked Sendable {
     public let kind: Kind
     public let port: Int
     public let folder: URL
+    /// Serving HTTPS with a certificate this CA signed (Radicale only).
+    public let authority: TestCA?
     private var process: Subprocess?
 
     /// Both servers are installed, or CI requires them (then a missing one fails its tests).
@@ -24,29 +26,32 @@ public final class CalDAVServer: @unchecked Sendable {
     /// A calendar collection URL on this server, not yet created (`makeCalendar`).
     public func calendarURL(_ name: String = "alarms") -> String {
         switch kind {
-        case .radicale: "http://127.0.0.1:\(port)/u/\(name)/"
+        case .radicale: "\(authority == nil ? "http" : "https")://127.0.0.1:\(port)/u/\(name)/"
         case .xandikos: "http://127.0.0.1:\(port)/user/calendars/\(name)/"
         }
     }
 
     /// Starts `kind`. With `password`, Radicale accepts only user `u` with it (htpasswd);
     /// without, any user and password (Xandikos has no authentication). A missing server is
-    /// an error that says how to install it.
-    public static func start(_ kind: Kind, password: String? = nil) throws -> CalDAVServer {
+    /// an error that says how to install it. With `tls`, Radicale serves HTTPS with a
+    /// certificate for 127.0.0.1 that CA signed.
+    public static func start(_ kind: Kind, password: String? = nil, tls: TestCA? = nil) throws -> CalDAVServer {
         guard FileManager.default.isExecutableFile(atPath: kind.executable) else {
             throw Subprocess.SpawnError(description: "\(kind.executable) is missing: apt-get install \(kind) (scripts/setup)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caldav-\(kind)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = CalDAVServer(kind: kind, port: try freePort(), folder: folder)
+        precondition(tls == nil || kind == .radicale, "only Radicale is started with TLS")
+        let server = CalDAVServer(kind: kind, port: try freePort(), folder: folder, authority: tls)
         try server.launch(password: password)
         return server
     }
 
-    private init(kind: Kind, port: Int, folder: URL) {
+    private init(kind: Kind, port: Int, folder: URL, authority: TestCA?) {
         self.kind = kind
         self.port = port
         self.folder = folder
+        self.authority = authority
     }
 
     deinit {
@@ -70,6 +75,9 @@ public final class CalDAVServer: @unchecked Sendable {
             } else {
                 arguments += ["--auth-type", "none"]
             }
+            if let authority {
+                arguments += ["--server-ssl", "--server-certificate", authority.serverCertificate, "--server-key", authority.serverKey]
+            }
         case .xandikos:
             arguments = ["--defaults", "-d", folder.appendingPathComponent("data").path, "-l", "127.0.0.1", "-p", "\(port)"]
         }
@@ -90,13 +98,13 @@ public final class CalDAVServer: @unchecked Sendable {
     /// Kills the server at once (SIGKILL): what a crash or a pulled cable looks like.
     public func kill() {
         process?.signal(SIGKILL)
-        process?.wait()
+        process?.wait(within: 10)
         process = nil
     }
 
     public func stop() {
         process?.signal(SIGTERM)
-        process?.wait()
+        process?.wait(within: 20)
         process = nil
     }
 
