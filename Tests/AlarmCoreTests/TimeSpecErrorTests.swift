@@ -80,7 +80,7 @@ let badSpecs = [
     BadSpec(text: "7:30:00 tomorrow", kind: .badDuration, offset: 8, length: 8),
 ]
 
-@Suite struct TimeSpecErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct TimeSpecErrorTests {
     @Test(arguments: badSpecs)
     func refusedWithAPointer(_ bad: BadSpec) {
         do {

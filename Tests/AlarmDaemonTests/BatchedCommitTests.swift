@@ -10,7 +10,7 @@ import Testing
 /// Issue 10's flood: each request's commit (a disk sync) ran on the loop thread that also
 /// rings. Now the changes of one loop turn are committed in one transaction at its end, and
 /// the turn's replies wait for it, so a reply still means durable.
-@Suite struct BatchedCommitTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct BatchedCommitTests {
     @Test func theChangesOfOneTurnAreOneCommit() throws {
         let persistence = CountingPersistence()
         let engine = Engine(

@@ -7,7 +7,7 @@ import Testing
 /// Issue 10, defect 1: one extreme value used to trap the daemon (SIGILL converting 1e300 s to
 /// an integer) and, once stored, crash every restart. Now each edge refuses it by name, and a
 /// stored one is set aside at start.
-@Suite struct BoundsTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct BoundsTests {
     private func refusal(_ connection: AlarmConnection, _ record: AlarmRecord) -> AlarmProtocol.ErrorReply? {
         do {
             try connection.send(.schedule, record: record)

@@ -6,7 +6,7 @@ import Testing
 /// Issue 10, defect 10: unknown keys were ignored and wrong types surfaced as a raw
 /// DecodingError. Now each is an error with file, line and key, `alarmctl config check` says
 /// so, and a bad file keeps the last good settings and shows in `status`.
-@Suite struct ConfigCheckTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ConfigCheckTests {
     @Test func typosAndWrongTypesAreNamedWithTheirLineAndTheLastGoodSettingsStay() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false, config: "[alarms]\nsnooze = 300\n")
         try daemon.start()

@@ -4,7 +4,7 @@ import Testing
 
 /// `status` advises the capability fix that fits how alarmd was installed (issue 25: on a
 /// .deb install it advised setcap on /usr/bin/alarmctl, where the launcher holds it).
-@Suite struct InstallKindTests {
+@Suite(.timeLimit(.minutes(2))) struct InstallKindTests {
     @Test func theDebianPackageLayoutPointsAtTheLauncherAndDpkgReconfigure() {
         let files: Set = ["/usr/bin/alarmctl", "/usr/bin/alarmd", "/usr/libexec/openalarmkit/alarmd"]
         let kind = InstallKind(executable: "/usr/bin/alarmctl", fileExists: files.contains)

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 10, defect 11 (the scheduling part): an alarm with a sound name that does not exist
 /// was accepted and rang with the default sound, unexplained.
-@Suite struct SoundNameCheckTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundNameCheckTests {
     @Test func theCommandLineIsRefusedWithCloseMatchesAndAnAppIsWarned() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()

@@ -6,7 +6,7 @@ import TestSupport
 /// The CalDAV client against real servers on loopback (Radicale and Xandikos, each started per
 /// test): every request the sync engine and the subscriptions use, with ETags, sync tokens and
 /// the errors a person sees.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+@Suite(.timeLimit(.minutes(2)), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct CalDAVClientTests {
     static func event(_ uid: String, summary: String = "Wake up") -> String {
         ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//OpenAlarmKit//tests//EN", "BEGIN:VEVENT", "UID:\(uid)",
@@ -125,7 +125,7 @@ struct CalDAVClientTests {
 }
 
 /// TLS is verified: a server whose certificate no authority signed is refused, in words.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") || RealServers.required, "needs openssl"))
+@Suite(.timeLimit(.minutes(2)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") || RealServers.required, "needs openssl"))
 struct CalDAVTLSTests {
     @Test func aSelfSignedServerIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caldav-tls-\(UUID().uuidString)")
@@ -156,7 +156,7 @@ struct CalDAVTLSTests {
 }
 
 /// What the client refuses before it sends anything, and replies it cannot read.
-@Suite struct CalDAVInputTests {
+@Suite(.timeLimit(.minutes(2))) struct CalDAVInputTests {
     @Test func plainHTTPOnlyToThisMachine() throws {
         for url in ["http://dav.example.org/cal/", "ftp://127.0.0.1/cal/", "dav.example.org/cal", "https://me:pw@dav.example.org/cal/", "https:///cal/"] {
             #expect(throws: CalDAVError.self, "\(url)") { try CalDAVURL(url) }

@@ -5,7 +5,7 @@ import Testing
 
 /// The mirror of alarmd the window reads: events in, rows, ringing alarms and health out.
 @MainActor
-@Suite struct AlarmsStateTests {
+@Suite(.timeLimit(.minutes(2))) struct AlarmsStateTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func status(audio: String = "default (opens now)", wake: String? = "yes (CAP_WAKE_ALARM)", storage: String? = nil) -> AlarmProtocol.DaemonStatus {

@@ -2,7 +2,7 @@ import AlarmsAppModel
 import FoundationEssentials
 import Testing
 
-@Suite struct RemainingTimeTests {
+@Suite(.timeLimit(.minutes(2))) struct RemainingTimeTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func hoursAndMinutesRoundUp() {

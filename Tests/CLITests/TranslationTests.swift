@@ -5,7 +5,7 @@ import TestSupport
 /// Translations all the way down (docs/TRANSLATIONS.md): no user-facing string escapes
 /// extraction, German is complete, and the real alarmctl speaks it. alarmd's German popup is
 /// `GermanPopupTests` (AlarmDaemonTests, with the notification test server).
-@Suite(.enabled(if: Translations.canRun, "needs gettext's xgettext, msgfmt and msgattrib (apt-get install gettext; scripts/setup)"))
+@Suite(.timeLimit(.minutes(3)), .tags(.products), .enabled(if: Translations.canRun, "needs gettext's xgettext, msgfmt and msgattrib (apt-get install gettext; scripts/setup)"))
 struct TranslationTests {
     static let root = Translations.packageRoot
 

@@ -7,7 +7,7 @@ import TestSupport
 /// GResource bundle the plugin compiled. They run in `gtk-support-check`, a process of its own
 /// on a private Xvfb: GTK needs GLib's default main context, which this process's other suites
 /// give to AlarmNotify's GLib thread. Each of its checks is one expectation here.
-@Suite struct GtkSupportTests {
+@Suite(.timeLimit(.minutes(2))) struct GtkSupportTests {
     static let checks = [
         "handler-runs-per-emission", "handler-sees-its-emitter", "handler-alive-while-connected",
         "handler-released-on-disconnect", "handler-silent-after-disconnect", "handler-released-with-its-object",
