@@ -232,7 +232,7 @@ let package = Package(
                 "AlarmDaemon", "AlarmSystem", "AlarmDesktop", "AlarmStore", "AlarmClient", "OpenAlarmKit", "TestSupport",
                 "alarmd", "alarmctl", "CookingTimer",
             ]),
-        // The formats pinned: Tests/Fixtures (a 0.1.0 database, every protocol message) read and
+        // The formats pinned: Tests/Fixtures (0.1.0 and schema v4 databases, every protocol message) read and
         // written by today's code.
         .testTarget(name: "FixtureTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmClient"]),
         // Real PipeWire/PulseAudio started per test (scripts/testing/pipewire-session.py):

@@ -2,5 +2,5 @@
 /// daemon's `status` reply and the .deb's version (scripts/package reads this line) all
 /// come from here, so they cannot drift apart.
 public enum PackageVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

@@ -104,6 +104,13 @@ package final class AlarmService: Sendable {
                 }
             } catch {
                 state.withLock { if $0.watcher === watcher { $0.watcher = nil } }
+                // alarmd accepted and then closed the connection: it was stopping (a restart,
+                // an upgrade). Like a connection refused: the next attempt, if one is left.
+                if let delay = delays.first {
+                    usleep(UInt32(delay * 1_000_000))
+                    connect(into: target, environment: environment, retryAfter: Array(delays.dropFirst()))
+                    return
+                }
                 deliver { target.apply(connection: .unreachable(error.description)) }
             }
         }

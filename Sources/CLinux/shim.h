@@ -155,6 +155,26 @@ static inline pid_t oak_spawn_tied(const char *path, char *const argv[], char *c
     _exit(127);
 }
 
+/// A descriptor that stands for one process (pidfd, Linux 5.3): signals sent through it reach that
+/// process or fail, never one that got its pid after it ended; it polls readable once the
+/// process has ended. -1 (errno) where the kernel has none.
+static inline int oak_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+static inline int oak_pidfd_send_signal(int pidfd, int sig) {
+#ifdef SYS_pidfd_send_signal
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, sig, NULL, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 /// Wake-ups due to timer slack would add up to 50 µs of lateness; ask for 1 µs.
 static inline int oak_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
 

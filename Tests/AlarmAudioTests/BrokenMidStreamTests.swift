@@ -6,7 +6,7 @@ import Testing
 /// Files that decode for a while and then break (cut short by `head -c`, or overwritten with
 /// garbage part-way): an error naming the file, never a silent end; a ring goes on with the
 /// next sound.
-@Suite struct BrokenMidStreamTests {
+@Suite(.timeLimit(.minutes(2))) struct BrokenMidStreamTests {
     enum Damage: String, CaseIterable {
         case truncatedFLAC, damagedFLAC, damagedMP3
     }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AlarmAudio
 
-@Suite struct DecoderTests {
+@Suite(.timeLimit(.minutes(2))) struct DecoderTests {
     @Test(arguments: [
         ("pcm8.wav", ["-b", "8"], "WAV", "PCM 8-bit unsigned", SampleType.int16),
         ("pcm16.wav", ["-b", "16"], "WAV", "PCM 16-bit", .int16),

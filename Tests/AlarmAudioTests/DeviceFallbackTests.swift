@@ -3,7 +3,7 @@ import Testing
 @testable import AlarmAudio
 
 /// Missing and failing devices: a clear error or the next device, never a hang.
-@Suite struct DeviceFallbackTests {
+@Suite(.timeLimit(.minutes(2))) struct DeviceFallbackTests {
     @Test func aMissingDeviceIsAClearErrorNotAHang() async throws {
         let dir = try TempDir()
         let wav = dir.file("s.wav")

@@ -4,7 +4,7 @@ import Testing
 
 /// scripts/install puts the bundled sounds in PREFIX/lib/openalarmkit/Sounds, beside the
 /// binaries, so that an install into ~/.local never puts them in the user's own sound folder.
-@Suite struct InstalledSoundsLocatorTests {
+@Suite(.timeLimit(.minutes(2))) struct InstalledSoundsLocatorTests {
     let prefix: URL
 
     init() throws {

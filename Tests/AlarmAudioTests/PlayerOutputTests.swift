@@ -3,7 +3,7 @@ import Testing
 @testable import AlarmAudio
 
 /// What reaches the device: recorded through ALSA's `file` PCM and compared sample by sample.
-@Suite struct PlayerOutputTests {
+@Suite(.timeLimit(.minutes(2))) struct PlayerOutputTests {
     @Test func sixteenBitWAVAtFullVolumeIsBitExact() async throws {
         let dir = try TempDir()
         let wav = dir.file("noise.wav")

@@ -4,7 +4,7 @@ import Testing
 
 /// Pacing, latency and the first-frame timestamp: devices that take data at once must
 /// still get it at the rate it is heard.
-@Suite struct PlayerTimingTests {
+@Suite(.timeLimit(.minutes(2))) struct PlayerTimingTests {
     @Test func stopSilencesPromptly() async throws {
         let dir = try TempDir()
         let wav = dir.file("loop.wav")

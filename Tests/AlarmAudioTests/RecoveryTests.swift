@@ -6,7 +6,7 @@ import Testing
 
 /// Underrun, suspend and a lost device, which `null` and `file` never produce, driven by a
 /// scripted PCM in place of ALSA.
-@Suite struct RecoveryTests {
+@Suite(.timeLimit(.minutes(2))) struct RecoveryTests {
     /// Replies to each write with the next scripted result (a frame count means "accept
     /// all"), and to each resume with the next scripted result.
     final class ScriptedPCM: PCMOutput {

@@ -3,7 +3,7 @@ import Testing
 @testable import AlarmAudio
 
 /// The play-time chain: the named sound, the default sound, the built-in tone.
-@Suite struct RingFallbackTests {
+@Suite(.timeLimit(.minutes(2))) struct RingFallbackTests {
     private func origin(of choices: [SoundChoice]) async throws -> (String, Playback.Status) {
         let playback = Playback.start(choices, options: options("null", duration: 0.1))
         try waitUntilPlaying(playback)

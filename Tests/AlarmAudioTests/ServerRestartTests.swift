@@ -10,7 +10,7 @@ import Testing
 /// open PCM fails with -EPIPE, `prepare` keeps succeeding, and opening fails. The playback
 /// must neither spin nor flood the log, and must play again once the server is back. (The
 /// real thing runs in DesktopSoundTests against a real PipeWire.)
-@Suite struct ServerRestartTests {
+@Suite(.timeLimit(.minutes(2))) struct ServerRestartTests {
     /// The scripted sound server and everything done to it.
     final class Server: Sendable {
         struct State {
@@ -202,7 +202,7 @@ func eventuallyTrue(within seconds: Double, _ condition: () -> Bool) async throw
     return condition()
 }
 
-@Suite struct DurationBoundsTests {
+@Suite(.timeLimit(.minutes(2))) struct DurationBoundsTests {
     @Test(arguments: [Double.nan, -5, 0, 1e300, Double.infinity])
     func anyDurationIsSafe(_ duration: Double) async throws {
         var opts = options("null", loop: true, duration: duration)

@@ -3,7 +3,7 @@ import Testing
 @testable import AlarmAudio
 
 /// The lookup order of docs/SOUND.md, against temporary XDG folders.
-@Suite struct SoundResolverTests {
+@Suite(.timeLimit(.minutes(2))) struct SoundResolverTests {
     /// Every lookup location as a temp folder, each holding a file for `name`.
     struct Layout {
         let dir: TempDir

@@ -5,7 +5,7 @@ import Testing
 /// When the first frame goes out: at once on devices that take data at once, and at the
 /// instant of a prepared start (ring at the floor). Orderings only; the figures are in
 /// `alarm-bench sound-paths first-byte` and `scripts/bench daemon`.
-@Suite struct StartTests {
+@Suite(.timeLimit(.minutes(2))) struct StartTests {
     @Test func aFileDeviceHoldsTheFirstChunkWhenTheFirstFrameIsReported() async throws {
         let dir = try TempDir()
         let wav = dir.file("s.wav"), out = dir.file("out.raw")

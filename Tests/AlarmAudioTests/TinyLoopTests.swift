@@ -5,7 +5,7 @@ import Testing
 /// Short sounds loop from memory: what reaches the device is the sound repeated exactly,
 /// frame for frame, for the whole duration. (Their CPU cost is measured by
 /// `alarm-bench sound-paths loop`, not here.)
-@Suite struct TinyLoopTests {
+@Suite(.timeLimit(.minutes(2))) struct TinyLoopTests {
     @Test(arguments: [(1, 2, "wav"), (3, 1, "wav"), (441, 2, "flac")])
     func aTinyLoopIsTheSoundRepeatedExactly(frames: Int, channels: Int, type: String) async throws {
         let dir = try TempDir()

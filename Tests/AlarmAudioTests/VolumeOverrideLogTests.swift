@@ -5,7 +5,7 @@ import Testing
 
 /// While no device opens, the ringing alarm retries the volume policy every second; the log
 /// must say so once per 10 s, not at every retry (one line per condition per 10 s).
-@Suite struct VolumeOverrideLogTests {
+@Suite(.timeLimit(.minutes(2))) struct VolumeOverrideLogTests {
     @Test func anUnreadableMixerIsReportedOncePerIntervalNotAtEveryRetry() throws {
         let counter = ServerRestartTests.LineCounter()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("oak-volume-\(UUID().uuidString.prefix(8)).json").path

@@ -7,7 +7,7 @@ import Testing
 /// Events as calendars write them, beyond weekly alarms: repeat rules, dates left out and
 /// added, changed occurrences, all-day events, every reminder; and what cannot ring, with
 /// the real reason first.
-@Suite struct CalendarEventTests {
+@Suite(.timeLimit(.minutes(2))) struct CalendarEventTests {
     let now = instant("2026-11-26T12:00:00Z")
 
     func parse(_ body: [String], extra: [[String]] = []) throws -> [EventResult] {

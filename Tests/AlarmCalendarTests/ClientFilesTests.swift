@@ -7,7 +7,7 @@ import Testing
 /// Calendar files as Google, Outlook/Exchange, Apple, Thunderbird, Nextcloud, KOrganizer,
 /// Evolution, Zimbra and DAVx5 write them (Tests/Fixtures/icalendar/clients, README there):
 /// every event rings when the client would remind, or is refused for a reason a person accepts.
-@Suite struct ClientFilesTests {
+@Suite(.timeLimit(.minutes(2))) struct ClientFilesTests {
     let now = instant("2026-11-26T12:00:00Z")
 
     func events(_ name: String) throws -> [EventResult] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Another program's event changed in place (`ForeignEvent.patch`): every line the change does
 /// not concern stays byte for byte, and what is written is read back.
-@Suite struct ForeignEventTests {
+@Suite(.timeLimit(.minutes(2))) struct ForeignEventTests {
     let now = instant("2026-11-26T12:00:00Z")
 
     /// A stand-up as Thunderbird writes it, with what a calendar holds beyond the reminder.

@@ -7,7 +7,7 @@ import Testing
 /// Files as other programs write them (Tests/Fixtures/icalendar, written by hand to RFC 5545
 /// after each program's output: VTIMEZONE blocks, CRLF, folded lines, quoted and prefixed
 /// TZIDs), with the fire times AlarmCore gives the alarms they become.
-@Suite struct ForeignFilesTests {
+@Suite(.timeLimit(.minutes(2))) struct ForeignFilesTests {
     let now = instant("2026-11-26T12:00:00Z")
 
     @Test func thunderbirdStandUpRings0850NewYorkTime() throws {

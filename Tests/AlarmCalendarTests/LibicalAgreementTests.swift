@@ -6,7 +6,7 @@ import TestSupport
 /// Our writer and reader against libical 3 (libical-dev), the reference C library:
 /// libical reads our export without an error and resolves every DTSTART's zone, and what
 /// libical writes back from it reads with our reader to the same alarms.
-@Suite struct LibicalAgreementTests {
+@Suite(.timeLimit(.minutes(3))) struct LibicalAgreementTests {
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/testing/libical-reparse.c")
     static var canBuild: Bool {

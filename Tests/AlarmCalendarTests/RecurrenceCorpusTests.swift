@@ -11,7 +11,7 @@ import TestSupport
 /// overlaps, EXDATE, RDATE, moved, retitled, cancelled and re-reminded occurrences, reminders
 /// before, after, at the end, at an instant and repeated. Imported by our reader, each event's
 /// next 20 fires from AlarmCore must be the oracle's (python-dateutil and zoneinfo), to the second.
-@Suite struct RecurrenceCorpusTests {
+@Suite(.timeLimit(.minutes(10))) struct RecurrenceCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/recurrence")
 

@@ -8,7 +8,7 @@ import Testing
 /// for every client. The exact English and German sentences are checked where people read
 /// them (`alarmctl import`, `alarmctl unrung`: CLITests, AlarmDaemonTests); here, that every
 /// reason has words of its own that carry its values, in whatever language this runs.
-@Suite struct RefusalWordsTests {
+@Suite(.timeLimit(.minutes(2))) struct RefusalWordsTests {
     static let day = LocalDate(year: 2025, month: 7, day: 1)
     static let every: [EventRefusal] = [
         .cancelled, .allDayWithoutReminder, .noReminder, .emailOnly, .ended(day),

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// export → parse gives every alarm back, field for field (the phase is the daemon's).
-@Suite struct RoundTripTests {
+@Suite(.timeLimit(.minutes(2))) struct RoundTripTests {
     let now = instant("2026-11-26T12:00:00Z")
 
     static func samples() -> [AlarmRecord] {

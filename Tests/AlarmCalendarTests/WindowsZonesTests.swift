@@ -6,7 +6,7 @@ import TestSupport
 
 /// Windows zone names as CLDR maps them (territory 001), from a file generated from Debian's
 /// unicode-cldr-core and checked against it here; X-WR-TIMEZONE for floating times.
-@Suite struct WindowsZonesTests {
+@Suite(.timeLimit(.minutes(2))) struct WindowsZonesTests {
     let now = instant("2026-11-26T12:00:00Z")
 
     static func event(tzid: String, timezone: [String] = []) -> String {

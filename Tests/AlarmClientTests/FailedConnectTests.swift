@@ -5,7 +5,7 @@ import AlarmClient
 /// A client retries while alarmd starts, and `watch --waybar` reconnects for as long as it
 /// runs: a connect that fails must leave nothing behind (its receive buffer of 1 MiB was
 /// allocated before the connect and never freed: 200 failures took 200 MiB of address space).
-@Suite struct FailedConnectTests {
+@Suite(.timeLimit(.minutes(1))) struct FailedConnectTests {
     private func mappedKiB() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") } ?? ""

@@ -6,7 +6,7 @@ import Testing
 
 /// What a person is told about an alarm, as values: a case per state and per kind of repeat,
 /// computed without a clock or a file (the zone rules are handed in).
-@Suite struct AlarmDescriptionTests {
+@Suite(.timeLimit(.minutes(2))) struct AlarmDescriptionTests {
     let now = instant("2026-06-05T08:00:00Z")  // a Friday
     let utc = ZoneRules.utc
 

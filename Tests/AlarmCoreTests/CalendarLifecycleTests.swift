@@ -8,7 +8,7 @@ import Testing
 /// like a one-shot (a person's kept, turned off; an app's and a subscribed calendar's gone),
 /// skip, disable and enable follow the merged fires, a late fire is missed as for any alarm,
 /// and a floating event follows the machine's zone.
-@Suite struct CalendarLifecycleTests {
+@Suite(.timeLimit(.minutes(2))) struct CalendarLifecycleTests {
     let berlin = zone("Europe/Berlin")
 
     func record(_ schedule: CalendarSchedule, zone: String? = "Europe/Berlin", app: String = "alarmctl") -> AlarmRecord {
@@ -154,7 +154,7 @@ import Testing
 
 /// A COUNT counted by multiplication (daily, weekly on days) gives the same fires as a walk
 /// from the start, from any instant, with DTSTART on or off the rule.
-@Suite struct CountJumpTests {
+@Suite(.timeLimit(.minutes(2))) struct CountJumpTests {
     @Test func countedByMultiplicationAsByWalking() {
         let berlin = zone("Europe/Berlin")
         let calendar = FireTimeCalendar(timeZone: berlin)

@@ -6,7 +6,7 @@ import Testing
 
 /// Partial edits (`change`), undoing a skip, one-off alarms kept after they rang, and what a
 /// snooze looks like: pure transitions, checked without a daemon.
-@Suite struct ChangeTests {
+@Suite(.timeLimit(.minutes(2))) struct ChangeTests {
     let lifecycle = Lifecycle(calendar: FireTimeCalendar(timeZone: .utc))
     /// 2026-06-01 is a Monday.
     let monday = try! Date("2026-06-01T05:00:00Z", strategy: .iso8601)

@@ -5,7 +5,7 @@ import Testing
 @testable import AlarmCore
 
 /// `disable`, `enable`, `skip` and `edit`: pure transitions, checked without a daemon.
-@Suite struct EditingTests {
+@Suite(.timeLimit(.minutes(1))) struct EditingTests {
     let zone = ZoneRules.utc
     var lifecycle: Lifecycle { Lifecycle(calendar: FireTimeCalendar(timeZone: zone)) }
     /// 2026-06-01 is a Monday.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AlarmCore
 
-@Suite struct FireTimeCalendarTests {
+@Suite(.timeLimit(.minutes(1))) struct FireTimeCalendarTests {
     let berlin = FireTimeCalendar(timeZone: zone("Europe/Berlin"))
 
     // 2026-06-05 is a Friday (2026-01-01 was a Thursday).
@@ -128,7 +128,7 @@ import Testing
     }
 }
 
-@Suite struct LocalDateTests {
+@Suite(.timeLimit(.minutes(1))) struct LocalDateTests {
     @Test func knownDayNumbers() {
         #expect(LocalDate(year: 1970, month: 1, day: 1).dayNumber == 0)
         #expect(LocalDate(year: 1969, month: 12, day: 31).dayNumber == -1)

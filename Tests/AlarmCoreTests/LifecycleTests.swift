@@ -33,7 +33,7 @@ private let weekly = Alarm.Schedule.relative(.init(time: .init(hour: 6, minute: 
 private let fixedFire = at("2026-06-01T06:30:00Z")
 private let oneShot = Alarm.Schedule.fixed(fixedFire)
 
-@Suite struct SchedulingTests {
+@Suite(.timeLimit(.minutes(1))) struct SchedulingTests {
     @Test func timerStartsCountingDownAtOnce() throws {
         let now = at("2026-06-01T10:00:00Z")
         let t = try lifecycle.schedule(record(preAlert: 300), now: now)
@@ -86,7 +86,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
     }
 }
 
-@Suite struct TimeTests {
+@Suite(.timeLimit(.minutes(1))) struct TimeTests {
     @Test func nothingHappensBeforeTheDeadline() throws {
         let r = record(schedule: oneShot)
         let t = try lifecycle.handle(.due, for: r, now: fixedFire - 0.001)
@@ -149,7 +149,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
     }
 }
 
-@Suite struct ButtonTests {
+@Suite(.timeLimit(.minutes(1))) struct ButtonTests {
     let ringing = record(schedule: oneShot, preAlert: nil, postAlert: 300, phase: .alerting(since: fixedFire, firedFor: fixedFire))
 
     @Test func stopEndsAOneShotAlarm() throws {
@@ -231,7 +231,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
     }
 }
 
-@Suite struct TimeZoneChangeTests {
+@Suite(.timeLimit(.minutes(1))) struct TimeZoneChangeTests {
     @Test func relativeAlarmsFollowTheNewWallClock() throws {
         let berlin = Lifecycle(calendar: FireTimeCalendar(timeZone: zone("Europe/Berlin")), policy: policy)
         let r = record(schedule: weekly, phase: .scheduled(fireDate: fixedFire))  // 06:30 UTC
@@ -280,7 +280,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
 }
 
 /// Every (state, event) pair: allowed ones land in the expected state, the rest are typed errors.
-@Suite struct TransitionMatrixTests {
+@Suite(.timeLimit(.minutes(1))) struct TransitionMatrixTests {
     static let now = fixedFire + 1
     static let phases: [AlarmRecord.Phase] = [
         .scheduled(fireDate: fixedFire + 3600),
@@ -341,7 +341,7 @@ private let oneShot = Alarm.Schedule.fixed(fixedFire)
     }
 }
 
-@Suite struct PresentationStateTests {
+@Suite(.timeLimit(.minutes(1))) struct PresentationStateTests {
     @Test func eachPhaseMapsToAlarmKitsPresentationState() {
         let id = UUID()
         var r = record(preAlert: 60)

@@ -7,7 +7,7 @@ import Testing
 
 /// Repeats beyond weekdays as people type them: each English form gives its rule, German's
 /// words give the same schedule, and every refusal is data worded in one place.
-@Suite struct RecurringSpecTests {
+@Suite(.timeLimit(.minutes(2))) struct RecurringSpecTests {
     let now = instant("2026-06-08T10:00:00+02:00")  // a Monday
     let berlin = zone("Europe/Berlin")
     let german = WeekdayNames(localeName: "de_DE.UTF-8", sundayFirstFull: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],

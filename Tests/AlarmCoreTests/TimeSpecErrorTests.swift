@@ -108,7 +108,7 @@ let badSpecs = [
     BadSpec(text: "monthly on the 15th 9:00 extra", kind: .unexpectedWord, offset: 25, length: 5),
 ]
 
-@Suite struct TimeSpecErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct TimeSpecErrorTests {
     @Test(arguments: badSpecs)
     func refusedWithAPointer(_ bad: BadSpec) {
         do {

@@ -18,7 +18,7 @@ private func relative(_ hour: Int, _ minute: Int, _ repeats: Alarm.Schedule.Rela
     .schedule(.relative(.init(time: .init(hour: hour, minute: minute), repeats: repeats)))
 }
 
-@Suite struct TimeSpecTests {
+@Suite(.timeLimit(.minutes(1))) struct TimeSpecTests {
     @Test(arguments: [
         ("7:30", 7, 30), ("07:30", 7, 30), ("7am", 7, 0), ("7:30pm", 19, 30), ("7:30 PM", 19, 30), ("7 am", 7, 0),
         ("7a.m.", 7, 0), ("12am", 0, 0), ("12:30am", 0, 30), ("12pm", 12, 0), ("noon", 12, 0), ("Midnight", 0, 0),

@@ -20,7 +20,7 @@ private func days(_ text: String, _ names: WeekdayNames) throws(TimeSpecError) -
     return days
 }
 
-@Suite struct WeekdayNamesTests {
+@Suite(.timeLimit(.minutes(1))) struct WeekdayNamesTests {
     @Test(arguments: [
         ("montag 7:00", [Locale.Weekday.monday]), ("Montag 7:00", [.monday]), ("MONTAG 7:00", [.monday]),
         ("Mo-Fr 6:30", [.monday, .tuesday, .wednesday, .thursday, .friday]), ("mo, mi, fr 7:00", [.monday, .wednesday, .friday]),

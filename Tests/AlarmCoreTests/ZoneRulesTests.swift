@@ -5,7 +5,7 @@ import Testing
 /// Seconds since 1970 of an ISO 8601 instant, parsed by Foundation (not the code under test).
 private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970) }
 
-@Suite struct PosixRuleTests {
+@Suite(.timeLimit(.minutes(1))) struct PosixRuleTests {
     @Test func centralEuropeanRule() throws {
         let berlin = try ZoneRules(posixTZ: "CET-1CEST,M3.5.0,M10.5.0/3")
         #expect(berlin.secondsFromGMT(at: at("2026-01-15T12:00:00Z")) == 3600)
@@ -119,7 +119,7 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
     }
 }
 
-@Suite struct TZifTests {
+@Suite(.timeLimit(.minutes(1))) struct TZifTests {
     private func file(_ identifier: String) throws -> [UInt8] {
         [UInt8](try #require(FileManager.default.contents(atPath: zoneInfoFolder + "/" + identifier)))
     }
@@ -178,7 +178,7 @@ private func at(_ text: String) -> Int { Int(instant(text).timeIntervalSince1970
     }
 }
 
-@Suite struct UTCStampTests {
+@Suite(.timeLimit(.minutes(1))) struct UTCStampTests {
     @Test func basicFormatInUTC() {
         #expect(UTCStamp.compact(instant("2026-11-21T07:15:00+01:00")) == "20261121T061500Z")
         #expect(UTCStamp.compact(Date(timeIntervalSince1970: -1)) == "19691231T235959Z")

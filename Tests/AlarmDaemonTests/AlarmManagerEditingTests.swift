@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The library side of turning alarms off and on, skipping and rescheduling in place.
-@Suite struct AlarmManagerEditingTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct AlarmManagerEditingTests {
     @Test func disableSkipAndRescheduleKeepTheIdAcrossARestart() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()

@@ -10,7 +10,7 @@ struct Recipe: AlarmMetadata {
 }
 
 /// The AlarmKit-shaped client API against a real daemon.
-@Suite struct AlarmManagerTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct AlarmManagerTests {
     @Test func scheduleListUpdatesMetadataAndOperations() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false, config: "[alarms]\nmax_per_app = 2\n")
         try daemon.start()

@@ -26,7 +26,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
 
 /// Intents as AlarmKit runs them: when a person presses the button, in the app if it is
 /// connected, else in the app alarmd starts for it, once.
-@Suite struct AppIntentTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct AppIntentTests {
     func allowedManager(_ daemon: DaemonHarness, app: String) throws -> AlarmManager {
         #expect(try daemon.alarmctl("apps", "allow", app).status == 0)
         return AlarmManager(appID: app, environment: daemon.environment)

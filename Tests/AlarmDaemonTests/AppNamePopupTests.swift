@@ -8,7 +8,7 @@ import TestSupport
 /// Popups name the app an alarm belongs to as people know it: the user's own alarms (made with
 /// alarmctl) name none, an app is named by its desktop entry's Name=, found in the XDG data
 /// folders by its app id, else by its app id.
-@Suite struct AppNamePopupTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct AppNamePopupTests {
     @Test func ownAlarmsNameNoAppAndAppsTheNameOfTheirDesktopEntry() async throws {
         let daemon = try DaemonHarness()
         let applications = daemon.root.appendingPathComponent("data/applications")

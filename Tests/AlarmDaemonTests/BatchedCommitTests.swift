@@ -11,7 +11,7 @@ import Testing
 /// A flood of requests must not hold the loop thread that also rings with a disk sync each:
 /// the changes of one loop turn are committed in one transaction at its end, and the turn's
 /// replies wait for it, so a reply still means durable.
-@Suite struct BatchedCommitTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct BatchedCommitTests {
     @Test func theChangesOfOneTurnAreOneCommit() throws {
         let persistence = CountingPersistence()
         let engine = Engine(

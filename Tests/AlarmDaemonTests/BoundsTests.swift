@@ -6,7 +6,7 @@ import Testing
 
 /// Extreme values (1e300 s, which would trap converting to an integer): each edge refuses them
 /// by name, and one already stored is set aside at start instead of crashing every restart.
-@Suite struct BoundsTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct BoundsTests {
     private func refusal(_ connection: AlarmConnection, _ record: AlarmRecord) -> AlarmProtocol.ErrorReply? {
         do {
             try connection.send(.schedule, record: record)

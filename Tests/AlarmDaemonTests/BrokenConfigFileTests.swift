@@ -1,12 +1,13 @@
 import Foundation
 import OpenAlarmKit
 import Testing
+import TestSupport
 
 /// Four kinds of broken config.toml that a TOML parser would read as "no file" or cut short at
 /// a NUL: random bytes, a NUL byte, invalid UTF-8 and a folder named config.toml. Each is
 /// reported like any other bad file: by
 /// `alarmctl config check` (exit status 2), in the log, and in `alarmctl status`.
-@Suite struct BrokenConfigFileTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct BrokenConfigFileTests {
     /// What to put at config.toml, and what the report must say.
     enum Broken: CaseIterable, Sendable {
         case randomBytes, nulByte, invalidUTF8, folder
@@ -23,8 +24,9 @@ import Testing
             try? FileManager.default.removeItem(atPath: path)
             switch self {
             case .randomBytes:
-                var generator = SystemRandomNumberGenerator()
-                var bytes = (0..<4096).map { _ in UInt8.random(in: 1...255, using: &generator) }
+                // From a printed seed: OPENALARMKIT_TEST_SEED makes the same file again.
+                var random = TestRandom()
+                var bytes = Array(random.bytes(4096, in: 1...255))
                 bytes[100] = 0xFF  // never valid in UTF-8, whatever the draw
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
             case .nulByte:

@@ -6,7 +6,7 @@ import TestSupport
 /// Stop once, silent everywhere, for the alarms a Stop does not remove: two alarmd syncing
 /// through a real CalDAV server (`interval = 1`); a Stop or Snooze on A is written as an RFC
 /// 9074 acknowledgement, and B, ringing the same fire, ends its ring the same way.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+@Suite(.timeLimit(.minutes(4)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct CalDAVAcknowledgementTests {
     func machines(_ server: CalDAVServer) throws -> (DaemonHarness, DaemonHarness) {
         let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL()))

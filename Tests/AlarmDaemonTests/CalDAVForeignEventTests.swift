@@ -7,7 +7,7 @@ import TestSupport
 /// or a phone would), synced by a real alarmd over HTTPS: Stop, Snooze, skip and an edit of
 /// its time here leave every other line of the server's copy as it was, on Radicale and
 /// Xandikos. Diffed line by line against the server's own copy before.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun && TestCertificates.canMake && ThirdPartyClient.canRun,
+@Suite(.timeLimit(.minutes(10)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun && TestCertificates.canMake && ThirdPartyClient.canRun,
                              "needs radicale, xandikos, openssl and python-caldav (scripts/setup)"))
 struct CalDAVForeignEventTests {
     static let berlin = TimeZone(identifier: "Europe/Berlin")!

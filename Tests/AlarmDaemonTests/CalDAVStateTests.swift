@@ -5,7 +5,7 @@ import TestSupport
 
 /// The sync state is in the alarm database, committed with the alarm changes it belongs to:
 /// what alarmd did before a restart still goes out after it.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
+@Suite(.timeLimit(.minutes(10)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
 struct CalDAVStateTests {
     /// A Stop while the server is away, then alarmd restarted before any round could send
     /// it: the acknowledgement (and the version it bumped) still reaches the server.
@@ -74,7 +74,7 @@ struct CalDAVStateTests {
 }
 
 /// `[sync]` as config.toml says, now: refused URLs, SIGHUP, password commands.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
+@Suite(.timeLimit(.minutes(10)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
 struct CalDAVSettingsTests {
     func daemonPID(_ daemon: DaemonHarness) throws -> pid_t { try #require(try daemon.connect().send(.status).status?.pid) }
 

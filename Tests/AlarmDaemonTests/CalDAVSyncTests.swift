@@ -6,7 +6,7 @@ import TestSupport
 /// Two alarmd (separate XDG folders, like two machines) syncing through one real CalDAV
 /// server on loopback, Radicale and Xandikos, with `interval = 1`: what one does reaches the
 /// other within two intervals (the bounds here allow for a loaded CI machine).
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+@Suite(.timeLimit(.minutes(3)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct CalDAVSyncTests {
     static func config(_ url: String, password: String = "/bin/echo x", interval: Int = 1, ca: String? = nil) -> String {
         "[sync]\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"\(password)\"\ninterval = \(interval)\n"
@@ -121,7 +121,7 @@ struct CalDAVSyncTests {
 
 /// alarmd without [sync] never maps libcurl or libxml2 (OnDemandLibraries); with it, they come
 /// with the first round.
-@Suite(.enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
 struct SyncLibrariesTests {
     static func maps(_ daemon: DaemonHarness) throws -> String {
         // The daemon's own pid from `status` (the harness's child may be its supervisor).

@@ -6,7 +6,7 @@ import TestSupport
 /// `[[calendars]]` against a real Radicale: a calendar's reminders become alarms of app
 /// `calendar:<name>`, follow the calendar's edits and deletions, keep a skip across polls, and
 /// nothing is written back to the server.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale (scripts/setup)"))
 struct CalendarSubscriptionTests {
     static func event(uid: String, summary: String) -> String {
         [

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Several clients finding no daemon at once (a status bar with four `alarmctl watch` modules
 /// at login) each start one. Exactly one may serve; the others must leave the database alone.
-@Suite struct ConcurrentStartTests {
+@Suite(.timeLimit(.minutes(3)), .tags(.products)) struct ConcurrentStartTests {
     @Test func eightClientsStartingAtOnceGetOneDaemonAndLoseNoAlarm() async throws {
         for round in 1...50 {
             let daemon = try DaemonHarness(withNotificationServer: false, extra: ["OPENALARMKIT_NO_AUTOSTART": nil])

@@ -6,7 +6,7 @@ import Testing
 /// Unknown keys and wrong types in config.toml: each is an error with file, line and key (not a
 /// raw DecodingError), `alarmctl config check` says so, and a bad file keeps the last good
 /// settings and shows in `status`.
-@Suite struct ConfigCheckTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ConfigCheckTests {
     @Test func typosAndWrongTypesAreNamedWithTheirLineAndTheLastGoodSettingsStay() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false, config: "[alarms]\nsnooze = 300\n")
         try daemon.start()

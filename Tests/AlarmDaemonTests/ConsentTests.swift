@@ -6,7 +6,7 @@ import TestSupport
 
 /// Authorization as on iOS: an unknown app's first request shows Allow / Don't Allow; the
 /// decision is stored per app and followed live.
-@Suite struct ConsentTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ConsentTests {
     func timer(_ title: String) -> AlarmManager.AlarmConfiguration<Recipe> {
         .timer(duration: 600, attributes: AlarmAttributes(presentation: AlarmPresentation(alert: .init(title: .init(title))), tintColor: .orange))
     }

@@ -9,7 +9,7 @@ import AlarmSystem
 
 /// Countdown popups say how many whole minutes are left, and are replaced in place when that
 /// figure changes (and only then: an idle daemon still never wakes).
-@Suite struct CountdownPopupTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct CountdownPopupTests {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func minutesLeftRoundUpAndChangeOnTheMinute() {

@@ -4,7 +4,7 @@ import Testing
 
 /// The `custom` request: the ringing view's secondary button for an alert whose behavior is
 /// `custom` does what the popup's does, and nothing when the alarm does not ring.
-@Suite struct CustomButtonRequestTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct CustomButtonRequestTests {
     @Test func customEndsARingingAlertAndIsRefusedWhileCountingDown() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()

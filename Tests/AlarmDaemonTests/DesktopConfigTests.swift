@@ -3,7 +3,7 @@ import Testing
 import AlarmSystem
 
 /// The desktop keys of config.toml: the volume floor, media pausing, the wake-up lead.
-@Suite struct DesktopConfigTests {
+@Suite(.timeLimit(.minutes(2))) struct DesktopConfigTests {
     private func load(_ text: String?) throws -> DaemonConfig {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-config-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import Testing
 /// for two minutes before it (to hold the sleep inhibitor). A wake-up per change, each left
 /// registered until its own deadline when the next replaced it, held memory for as long as
 /// days: scheduling 1,000 alarms kept 0.7 MiB of them in an idle alarmd.
-@Suite struct DesktopSessionMemoryTests {
+@Suite(.timeLimit(.minutes(2))) struct DesktopSessionMemoryTests {
     @Test func manyDeadlineChangesHoldNoMemory() {
         var logger = Logger(label: "test")
         logger.logLevel = .critical

@@ -6,7 +6,7 @@ import Testing
 /// `ended` events: why an alarm went away, for watchers that ask (a waiting `timer --wait`
 /// must tell a person's Stop before the ring from a cancel); never for watchers that did not
 /// ask, which may be clients too old to decode the event.
-@Suite struct EndedEventTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct EndedEventTests {
     @Test func stopAndCancelSayWhyAndOnlyToWatchersThatAsked() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()

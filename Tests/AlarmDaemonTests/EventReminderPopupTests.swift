@@ -10,7 +10,7 @@ import Testing
 
 /// A calendar event's reminder pops up with when the event starts and where, not only the
 /// time it rang; an app's own metadata is never read as one.
-@Suite struct EventReminderPopupTests {
+@Suite(.timeLimit(.minutes(10))) struct EventReminderPopupTests {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func ringing(app: String, metadata: String?) -> AlarmRecord {

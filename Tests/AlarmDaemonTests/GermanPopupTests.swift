@@ -7,7 +7,7 @@ import TestSupport
 /// alarmd's popups in the person's language (docs/TRANSLATIONS.md), as the notification server
 /// receives them: the body, and the buttons an app or alarmctl stored in English ("Stop"),
 /// translated where they are shown as AlarmKit's labels are. The times in 24 hours.
-@Suite(.enabled(if: Translations.canRun, "needs gettext's msgfmt to compile po/de.po (apt-get install gettext; scripts/setup)"))
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .enabled(if: Translations.canRun, "needs gettext's msgfmt to compile po/de.po (apt-get install gettext; scripts/setup)"))
 struct GermanPopupTests {
     @Test func aCountdownAndItsRingSpeakGerman() async throws {
         let daemon = try DaemonHarness(extra: [

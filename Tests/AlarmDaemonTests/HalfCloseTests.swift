@@ -6,7 +6,7 @@ import Testing
 /// A client that sends `list` and shuts down its write side: the reply it reads to the end of
 /// file is the very bytes a client that keeps its socket open reads, newline included (a large
 /// one, ~600 KB, where a byte short would show; docs/RELIABILITY.md).
-@Suite struct HalfCloseTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct HalfCloseTests {
     /// Every byte until the daemon closes (or 10 s of silence).
     private func readToEnd(_ fd: Int32) -> [UInt8] {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)

@@ -6,7 +6,7 @@ import TestSupport
 /// Hostile titles (OSC and CSI sequences, other control characters) must not reach alarmd's
 /// log or an alarmctl message raw. Every human-readable output escapes them: this feeds such titles through every alarmctl command that shows an alarm, and
 /// through the log, and scans everything printed for a raw ESC, C0, DEL or C1 character.
-@Suite struct HostileTitleTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct HostileTitleTests {
     /// Sets the terminal's title, clears the screen, a C1 CSI, DEL, backspace, a carriage
     /// return and a forged line.
     static let hostile = "Tea\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{7F}\u{08}\rforged\nline"

@@ -5,8 +5,8 @@ import Testing
 /// How alarmd was installed, which `status` reports (`WakeStatus.install`) so that clients
 /// advise the capability fix that fits: on a .deb install the launcher holds it, never
 /// /usr/bin/alarmctl. The advice itself is AlarmWordsTests'.
-@Suite struct InstallKindTests {
-    @Test func theDebianPackageLayoutPointsAtTheLauncher() {
+@Suite(.timeLimit(.minutes(2))) struct InstallKindTests {
+    @Test func theDebianPackageLayoutPointsAtTheLauncherAndDpkgReconfigure() {
         let files: Set = ["/usr/bin/alarmctl", "/usr/bin/alarmd", "/usr/libexec/openalarmkit/alarmd"]
         let kind = InstallKind(executable: "/usr/bin/alarmctl", fileExists: files.contains)
         #expect(kind == .package(launcher: "/usr/bin/alarmd"))

@@ -51,7 +51,7 @@ struct FollowUpIntent: AppIntent {
 
 /// A dialog (`.result(dialog:)`) of an intent run from an alarm's button is shown as a short
 /// notification under the app's name; nothing else may post one.
-@Suite struct IntentDialogTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct IntentDialogTests {
     func ringingTimer(_ manager: AlarmManager, title: String, stop: some LiveActivityIntent, secondary: some LiveActivityIntent) async throws -> UUID {
         let id = UUID()
         let alert = AlarmPresentation.Alert(

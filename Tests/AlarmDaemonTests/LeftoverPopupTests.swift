@@ -6,7 +6,7 @@ import TestSupport
 
 /// After a crash, the next alarmd closes the ringing popup the dead one left, so it does not
 /// stay on screen next to the one the new instance shows.
-@Suite struct LeftoverPopupTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct LeftoverPopupTests {
     @Test func theNextInstanceClosesTheRingingPopupOfAKilledOne() async throws {
         let daemon = try DaemonHarness()
         let server = try #require(daemon.notifications)
@@ -17,7 +17,12 @@ import TestSupport
         let ringing = try await server.waitForCalls { Self.live($0, summary: "Left behind").count == 1 }
         let old = Self.live(ringing, summary: "Left behind")
         #expect(old.count == 1, "\(ringing)")
-        try await Task.sleep(for: .milliseconds(300))  // the ids file is written after the show
+        // The ids file is written after the show: wait for it to name the popup.
+        let ids = daemon.paths.runtimeDirectory + "/popups.json"
+        await eventually("\(ids) to name the ringing popup") {
+            let text = (try? String(contentsOfFile: ids, encoding: .utf8)) ?? ""
+            return old.allSatisfy { text.contains("\($0)") }
+        }
 
         daemon.kill9()
         let before = server.calls().count
@@ -26,13 +31,14 @@ import TestSupport
             let closed = calls.dropFirst(before).contains { $0.method == "CloseNotification" && old.contains($0.id) }
             return closed && Self.live(calls, summary: "Left behind").count == 1
         }
-        try await Task.sleep(for: .milliseconds(500))  // nothing more may come
-        let settled = server.calls()
+        #expect(try daemon.record(timer.id)?.phase.state == .alerting)
+        // Not a pause: once the new instance has left the bus, all it sent has arrived.
+        daemon.kill9()
+        let settled = try await server.callsOnceTheirSendersLeft()
         #expect(after.dropFirst(before).contains { $0.method == "CloseNotification" && old.contains($0.id) }, "the old popup was closed: \(settled)")
         let live = Self.live(settled, summary: "Left behind")
         #expect(live.count == 1, "exactly one popup on screen: \(settled)")
         #expect(live.isDisjoint(with: old), "the current one, shown by the new instance")
-        #expect(try daemon.record(timer.id)?.phase.state == .alerting)
     }
 
     /// The ids of popups with this summary still on the fake server's screen.

@@ -5,7 +5,7 @@ import Testing
 @testable import AlarmSystem
 
 /// Human times through glibc's compiled locales (scripts/setup compiles en_US and de_DE).
-@Suite struct LocalTimeTextTests {
+@Suite(.timeLimit(.minutes(2))) struct LocalTimeTextTests {
     // 2026-06-09 18:30:15 in Berlin (a Tuesday), 16:30:15 UTC.
     let instant = Date(timeIntervalSince1970: 1_781_022_615)
     let berlin = ZoneRules.named("Europe/Berlin")!

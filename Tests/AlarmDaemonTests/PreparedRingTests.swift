@@ -10,7 +10,7 @@ import AlarmSystem
 /// Ring at the floor: the alarm timer reads `.prepare` ahead of its deadline, a prepared
 /// ring starts by itself at its instant and is taken over by `start`, and one whose alarm
 /// changed before its instant is cancelled without a sound.
-@Suite struct PreparedRingTests {
+@Suite(.timeLimit(.minutes(2))) struct PreparedRingTests {
     @Test func theAlarmTimerReadsPrepareBeforeItsDeadlineThenExpiresAtIt() throws {
         let timer = try DeadlineTimer(preparing: true)
         let deadline = Date().addingTimeInterval(0.3)

@@ -4,7 +4,7 @@ import OpenAlarmKit
 import Testing
 
 /// The socket protocol: bad input gets an error reply and everyone keeps being served.
-@Suite struct ProtocolTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ProtocolTests {
     /// A raw client: bytes in, lines out.
     final class RawClient {
         let fd: Int32

@@ -10,8 +10,9 @@ import TestSupport
 ///
 /// The tests run as root, for whom a mode does not stop writes, so the folder is made
 /// read-only by a mount: a bind mount of it remounted read-only, or an empty read-only tmpfs.
-@Suite(.serialized) struct ReadOnlyStateFolderTests {
-    @Test func aReadOnlyFolderAtStartIsServedFromMemoryAndSavedOnceWritable() async throws {
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized) struct ReadOnlyStateFolderTests {
+    @Test(.needsRoot("to make the state folder read-only with a bind mount"))
+    func aReadOnlyFolderAtStartIsServedFromMemoryAndSavedOnceWritable() async throws {
         let daemon = try DaemonHarness()
         let server = try #require(daemon.notifications)
         let state = daemon.root.appendingPathComponent("state").path
@@ -58,11 +59,12 @@ import TestSupport
         #expect(server.notifies(summary: "Alarms cannot be saved").count == 1)
     }
 
-    @Test func aFirstStartOnAReadOnlyHomeServesAndASecondDaemonIsRefused() async throws {
+    @Test(.needsRoot("to mount a read-only tmpfs as the state folder"))
+    func aFirstStartOnAReadOnlyHomeServesAndASecondDaemonIsRefused() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         let state = daemon.root.appendingPathComponent("state").path
-        guard getuid() == 0, Subprocess.runQuietly("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", state]) else {
-            Issue.record("skipped: needs root to mount a read-only tmpfs as the state folder")
+        guard Subprocess.runQuietly("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", state]) else {
+            Issue.record("cannot mount a read-only tmpfs as the state folder")
             return
         }
         defer { _ = Subprocess.runQuietly("/bin/umount", ["-l", state]) }
@@ -82,8 +84,9 @@ import TestSupport
 
 /// A client starts alarmd with its log in the state folder; on a read-only one that open
 /// failed, so only a daemon started by systemd or by hand served a read-only folder.
-@Suite(.serialized) struct ReadOnlyAutostartTests {
-    @Test func alarmctlStartsTheDaemonOnAReadOnlyStateFolder() async throws {
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized) struct ReadOnlyAutostartTests {
+    @Test(.needsRoot("to make the state folder read-only with a bind mount"))
+    func alarmctlStartsTheDaemonOnAReadOnlyStateFolder() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false, extra: ["OPENALARMKIT_NO_AUTOSTART": nil])
         let state = daemon.root.appendingPathComponent("state").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
@@ -91,11 +94,10 @@ import TestSupport
         defer { mount.remove() }
         let started = try daemon.alarmctl("timer", "1h", "--title", "Started on a read-only home")
         let lock = daemon.paths.runtimeDirectory + "/alarmd.lock"
-        defer {
-            if let pid = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
-                kill(pid, SIGKILL)
-            }
-        }
+        // The daemon alarmctl started, held by a pidfd while it runs (it is not our child).
+        let running = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            .flatMap { ProcessHandle($0) }
+        defer { running?.signal(SIGKILL) }
         // Started and in effect, but not on disk: 75, not 0.
         #expect(started.status == 75, "\(started.err)")
         #expect(started.err.contains("not yet durable"), "\(started.err)")
@@ -106,7 +108,7 @@ import TestSupport
 /// Found while staging a state folder that turns read-only mid-run: alarmd's log (its stderr;
 /// `alarmd.log` in the state folder when a client started it) on a full or read-only disk
 /// killed it at the next log line, because FileHandle.write traps on an error.
-@Suite struct UnwritableLogTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct UnwritableLogTests {
     @Test func aLogThatCannotBeWrittenDoesNotStopTheDaemon() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         daemon.wrapper = ["/bin/sh", "-c", "exec \"$0\" 2>/dev/full"]  // every write: ENOSPC
@@ -123,16 +125,16 @@ import TestSupport
 struct ReadOnlyMount {
     let path: String
 
-    /// Nil (and a recorded issue saying why) when mounting is not permitted here.
+    /// Nil (and a recorded issue saying why) when mounting fails; its tests are `.needsRoot`.
     init?(bindOf path: String) {
         self.path = path
-        guard getuid() == 0, Subprocess.runQuietly("/bin/mount", ["--bind", path, path]) else {
-            Issue.record("skipped: needs root and a permitted mount to make \(path) read-only")
+        guard Subprocess.runQuietly("/bin/mount", ["--bind", path, path]) else {
+            Issue.record("cannot bind-mount \(path) to make it read-only")
             return nil
         }
         guard Subprocess.runQuietly("/bin/mount", ["-o", "remount,bind,ro", path]) else {
             _ = Subprocess.runQuietly("/bin/umount", ["-l", path])
-            Issue.record("skipped: cannot remount \(path) read-only")
+            Issue.record("cannot remount \(path) read-only")
             return nil
         }
     }

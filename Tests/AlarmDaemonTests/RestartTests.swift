@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// What survives the daemon going away: cleanly, by SIGKILL, or for longer than an alarm waits.
-@Suite struct RestartTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct RestartTests {
     @Test func aPausedCountdownKeepsItsRemainingTimeAcrossARestart() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()
@@ -47,7 +47,8 @@ import TestSupport
         }
         writer.start()
         await eventually("some alarms to be acknowledged") { acknowledged.withLock { $0.count } >= 20 }
-        try await Task.sleep(for: .microseconds(Int.random(in: 0...50_000)))
+        var random = TestRandom()
+        try await Task.sleep(for: .microseconds(Int.random(in: 0...50_000, using: &random)))
         daemon.kill9()
         let acknowledgedIDs: [UUID] = acknowledged.withLock { $0 }
         let sent = Set(acknowledgedIDs)
@@ -122,7 +123,7 @@ import TestSupport
     }
 }
 
-@Suite struct TimeZoneTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct TimeZoneTests {
     @Test func relativeAlarmsFollowAZoneChangeAndFixedOnesDoNot() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-zone-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -168,7 +169,7 @@ import TestSupport
     }
 }
 
-@Suite struct ActivationTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ActivationTests {
     @Test func systemdSocketActivationHandsTheDaemonItsSocket() async throws {
         // systemd-socket-activate does what alarmd.socket does: listens, and starts alarmd on
         // the first connection with the socket as fd 3 (LISTEN_FDS=1, LISTEN_PID).
@@ -188,10 +189,12 @@ import TestSupport
         await eventually("the socket to be listened on") { FileManager.default.fileExists(atPath: daemon.paths.socket) }
         let status = try #require(try daemon.connect().send(.status).status)
         #expect(status.alarmCount == 0)
+        let activated = try #require(ProcessHandle(status.pid), "alarmd \(status.pid) ended before the test could hold it")
         let timer = makeRecord(title: "Activated", preAlert: 60)
         #expect(try daemon.connect().send(.schedule, record: timer).record?.phase.state == .countdown)
-        kill(status.pid, SIGTERM)
-        try await Task.sleep(for: .milliseconds(300))
+        activated.signal(SIGTERM)
+        // Its exit, not a pause: whatever alarmd does to the socket on the way out is done by then.
+        #expect(await activated.ended(within: 20), "alarmd did not exit on SIGTERM")
         #expect(FileManager.default.fileExists(atPath: daemon.paths.socket), "a socket systemd owns is left in place")
     }
 
@@ -200,12 +203,14 @@ import TestSupport
         let result = try daemon.alarmctl("status", "--json")
         #expect(result.status == 0, "\(result.err)")
         let status = try JSONDecoder().decode(AlarmProtocol.DaemonStatus.self, from: Data(result.out.utf8))
-        defer { kill(status.pid, SIGTERM) }
+        // Held by a pidfd: the started alarmd is not our child, and its pid may be reused once it ends.
+        let started = try #require(ProcessHandle(status.pid), "the alarmd alarmctl started (pid \(status.pid)) already ended")
+        defer { started.signal(SIGTERM) }
         #expect(status.alarmCount == 0)
         #expect(FileManager.default.fileExists(atPath: daemon.paths.stateDirectory + "/alarmd.log"))
         // With autostart off and nothing running, the CLI says so and exits 3.
-        kill(status.pid, SIGTERM)
-        try await Task.sleep(for: .milliseconds(300))
+        started.signal(SIGTERM)
+        #expect(await started.ended(within: 20), "alarmd did not exit on SIGTERM")
         var quiet = daemon.environment
         quiet["OPENALARMKIT_NO_AUTOSTART"] = "1"
         let refused = try Subprocess.run(BuildProducts.path("alarmctl"), ["list"], environment: quiet)

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Alarms ring: sound reaches the device, the popup has its buttons, the buttons work.
-@Suite struct RingingTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct RingingTests {
     @Test func aTwoSecondTimerRingsWithSoundAndACriticalPopup() async throws {
         let daemon = try DaemonHarness()
         try daemon.start()

@@ -7,7 +7,7 @@ import Testing
 /// 100,000 alarms: every command works. A list that large is ~40 MiB of JSON, more than a
 /// client's queue in alarmd may hold, so it must go out as the client reads it (in pages for
 /// clients that ask, in one line for clients that predate paging).
-@Suite struct ScaleTests {
+@Suite(.timeLimit(.minutes(8)), .tags(.products)) struct ScaleTests {
     static let count = 100_000
 
     /// A daemon whose store holds `count` alarms, a day or more away, written straight to the

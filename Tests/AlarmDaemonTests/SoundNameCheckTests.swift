@@ -5,7 +5,7 @@ import Testing
 
 /// An alarm with a sound name that does not exist: the command line is refused with close
 /// matches, and an app is warned, rather than ringing with the default sound unexplained.
-@Suite struct SoundNameCheckTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundNameCheckTests {
     @Test func theCommandLineIsRefusedWithCloseMatchesAndAnAppIsWarned() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()

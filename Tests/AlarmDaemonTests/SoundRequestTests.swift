@@ -5,7 +5,7 @@ import Testing
 /// The Alarms window's sound requests, against a real alarmd playing into ALSA's `file`
 /// device: a preview is heard through the daemon's engine and stops when asked, and "Add
 /// sound…" installs a file only once it decodes, under the name alarms then find.
-@Suite struct SoundRequestTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundRequestTests {
     private static let checkoutSounds = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sounds")
 

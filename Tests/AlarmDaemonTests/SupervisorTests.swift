@@ -8,7 +8,7 @@ import TestSupport
 /// Without systemd, `alarmd --background` (how clients and the desktop autostart start alarmd)
 /// runs the daemon under a supervisor: killed with SIGKILL or SIGSEGV it comes back and the next
 /// alarm rings; crashing again and again, it is given up on loudly (log and notification).
-@Suite(.serialized) struct SupervisorTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized) struct SupervisorTests {
     /// Starts alarmd as clients do without systemd; returns the daemon's pid.
     private func startInBackground(_ daemon: DaemonHarness) throws -> pid_t {
         let log = daemon.root.appendingPathComponent("alarmd.log").path
@@ -25,15 +25,13 @@ import TestSupport
         return stat[close.upperBound...].split(separator: " ").dropFirst().first.flatMap { pid_t($0) }
     }
 
-    /// Whether `pid` still runs (a zombie only waits to be reaped).
-    private func running(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.range(of: ") ", options: .backwards)
-        else { return false }
-        return !stat[close.upperBound...].hasPrefix("Z")
-    }
-
     private func daemonPID(_ daemon: DaemonHarness) -> pid_t? { try? daemon.connect().send(.status).status?.pid }
+
+    /// The process, held by a pidfd while it runs: the daemons and the supervisor are not our
+    /// children, and a pid signalled after its process ended may belong to another by then.
+    private func hold(_ pid: pid_t?, _ what: String) throws -> ProcessHandle {
+        try #require(pid.flatMap { ProcessHandle($0) }, "\(what) (pid \(pid.map(String.init) ?? "none")) is not running")
+    }
 
     @Test func aDaemonKilledWithSIGKILLOrSIGSEGVIsRestartedAndTheNextAlarmRings() async throws {
         // Swift's backtracer (on in debug builds) catches SIGSEGV, prints a backtrace and returns,
@@ -41,25 +39,26 @@ import TestSupport
         // no such instruction, so the daemon would live on. Off here, as in the package's static
         // build, so that SIGSEGV kills it as a real crash does.
         let daemon = try DaemonHarness(withNotificationServer: false, extra: ["SWIFT_BACKTRACE": "enable=no"])
-        let first = try startInBackground(daemon)
-        let supervisor = try #require(parent(of: first))
-        let arguments = try String(contentsOfFile: "/proc/\(supervisor)/cmdline", encoding: .utf8)
+        let first = try hold(try startInBackground(daemon), "the first alarmd")
+        let supervisor = try hold(parent(of: first.pid), "its supervisor")
+        let arguments = try String(contentsOfFile: "/proc/\(supervisor.pid)/cmdline", encoding: .utf8)
         #expect(arguments.contains("--supervise"), "alarmd's parent is its supervisor, not \(arguments.debugDescription)")
-        defer { kill(supervisor, SIGTERM) }
+        defer { supervisor.signal(SIGTERM) }
 
-        kill(first, SIGKILL)
+        first.signal(SIGKILL)
         var second: pid_t?
         try #require(await eventually("a new alarmd after SIGKILL", within: 10) {
-            second = daemonPID(daemon).flatMap { $0 == first ? nil : $0 }
+            second = daemonPID(daemon).flatMap { $0 == first.pid ? nil : $0 }
             return second != nil
         })
-        kill(second!, SIGSEGV)
+        try hold(second, "the second alarmd").signal(SIGSEGV)
         var third: pid_t?
         try #require(await eventually("a new alarmd after SIGSEGV", within: 10) {
             third = daemonPID(daemon).flatMap { $0 == second ? nil : $0 }
             return third != nil
         })
-        #expect(parent(of: third!) == supervisor)
+        let last = try hold(third, "the third alarmd")
+        #expect(parent(of: last.pid) == supervisor.pid)
 
         let timer = makeRecord(title: "After the crashes", preAlert: 1)
         try daemon.connect().send(.schedule, record: timer)
@@ -69,31 +68,31 @@ import TestSupport
         #expect(daemon.logText.contains("was killed by signal 11"))
 
         // A clean stop is not a crash: the supervisor ends with its daemon.
-        kill(third!, SIGTERM)
-        await eventually("the supervisor to end after a clean stop") { !running(supervisor) }
+        last.signal(SIGTERM)
+        #expect(await supervisor.ended(within: 10), "the supervisor to end after a clean stop")
         #expect(daemonPID(daemon) == nil)
     }
 
     @Test func aDaemonThatKeepsCrashingIsGivenUpOnWithANotification() async throws {
         let daemon = try DaemonHarness()
         let server = try #require(daemon.notifications)
-        var pid = try startInBackground(daemon)
-        let supervisor = try #require(parent(of: pid))
-        defer { kill(supervisor, SIGTERM) }
+        var running = try hold(try startInBackground(daemon), "alarmd")
+        let supervisor = try hold(parent(of: running.pid), "its supervisor")
+        defer { supervisor.signal(SIGTERM) }
         for crash in 1...Supervisor.giveUpAfter {
-            kill(pid, SIGKILL)
+            running.signal(SIGKILL)
             guard crash < Supervisor.giveUpAfter else { break }
             var next: pid_t?
             try #require(await eventually("alarmd back after crash \(crash)", within: 20) {
-                next = daemonPID(daemon).flatMap { $0 == pid ? nil : $0 }
+                next = daemonPID(daemon).flatMap { $0 == running.pid ? nil : $0 }
                 return next != nil
             })
-            pid = next!
+            running = try hold(next, "alarmd after crash \(crash)")
         }
         let popup = try await server.waitForNotifies(summary: DaemonText.supervisorGaveUpSummary, timeout: .seconds(10))
         #expect(popup.count == 1)
         #expect(popup.first?.hints["urgency"] == "y:2")
-        await eventually("the supervisor to give up") { !running(supervisor) }
+        #expect(await supervisor.ended(within: 10), "the supervisor to give up")
         #expect(daemonPID(daemon) == nil, "nothing restarted it after giving up")
         #expect(daemon.logText.contains("not restarting it again"))
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Where the daemon and alarmctl find the zone, as glibc does: TZ, the localtime link (or
 /// file), /etc/timezone, UTC; zone files from TZDIR or /usr/share/zoneinfo.
-@Suite struct TimeZoneSourceTests {
+@Suite(.timeLimit(.minutes(2))) struct TimeZoneSourceTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-tzsource-\(UUID().uuidString.prefix(8))").path
 
     private func source(_ extra: [String: String] = [:]) -> TimeZoneSource {

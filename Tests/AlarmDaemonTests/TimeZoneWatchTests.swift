@@ -5,7 +5,7 @@ import Testing
 
 /// The zone watch wakes the daemon for a change of the zone files and for nothing else in
 /// their folder (/etc sees writes all day).
-@Suite struct TimeZoneWatchTests {
+@Suite(.timeLimit(.minutes(2))) struct TimeZoneWatchTests {
     private final class Setup {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-tzwatch-\(UUID().uuidString.prefix(8))").path
         var link: String { folder + "/localtime" }

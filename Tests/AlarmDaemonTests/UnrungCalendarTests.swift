@@ -8,7 +8,7 @@ import TestSupport
 /// cannot ring (all-day without a reminder, an ended series, e-mail only, cancelled, an
 /// unknown zone, Apple's "no alert") beside one in Outlook's `W. Europe Standard Time` that
 /// does: `alarmctl sync`, `status` and `unrung` count and list them, in English and German.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+@Suite(.timeLimit(.minutes(10)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct UnrungCalendarTests {
     static func calendar(_ uid: String, _ summary: String, _ lines: [String], timezone: [String] = []) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + timezone

@@ -5,7 +5,7 @@ import Testing
 
 /// What a status bar's `watch` gets: in pages when it asks, and with `limit`, only what
 /// happens now and the next few, whatever the number of alarms.
-@Suite struct WatchPagingTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct WatchPagingTests {
     @Test func aWatcherWithALimitGetsEverythingActiveAndTheNextFew() async throws {
         let daemon = try DaemonHarness(withNotificationServer: false)
         try daemon.start()

@@ -133,7 +133,7 @@ enum APIUsage {
     }
 }
 
-@Suite struct AlarmKitAPITests {
+@Suite(.timeLimit(.minutes(1))) struct AlarmKitAPITests {
     @Test func relativeSchedulesDefaultToNeverRepeating() {
         #expect(Alarm.Schedule.Relative(time: .init(hour: 6, minute: 0)).repeats == .never)
     }

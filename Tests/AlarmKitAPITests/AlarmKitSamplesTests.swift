@@ -112,7 +112,7 @@ enum Samples {
     }
 }
 
-@Suite struct AlarmKitSamplesTests {
+@Suite(.timeLimit(.minutes(1))) struct AlarmKitSamplesTests {
     @Test func cookingTimerCarriesItsDurationsButtonsAndSound() {
         let configuration = Samples.cookingTimer()
         #expect(configuration.countdownDuration == Alarm.CountdownDuration(preAlert: 600, postAlert: 300))

@@ -4,7 +4,7 @@
 import OpenAlarmKit
 import Testing
 
-struct QualifiedNamesTests {
+@Suite(.timeLimit(.minutes(1))) struct QualifiedNamesTests {
     @Test func moduleQualifiedNamesReachAlarmKitsTypes() {
         let id = UUID()
         let alarm = OpenAlarmKit.Alarm(id: id, schedule: nil, countdownDuration: nil, state: .scheduled)

@@ -80,7 +80,7 @@ struct SnoozeForIntent: LiveActivityIntent {
     func perform() async throws -> some IntentResult { .result() }
 }
 
-@Suite struct RealAppShapesTests {
+@Suite(.timeLimit(.minutes(1))) struct RealAppShapesTests {
     @Test func appEnumsTravelAsTheirRawValues() throws {
         let intent = SnoozeForIntent()
         intent.length = .ten

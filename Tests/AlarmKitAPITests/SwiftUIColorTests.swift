@@ -3,7 +3,7 @@
 import OpenAlarmKit
 import Testing
 
-@Suite struct SwiftUIColorTests {
+@Suite(.timeLimit(.minutes(2))) struct SwiftUIColorTests {
     @Test func opacityMultipliesAsSwiftUIsModifierDoes() {
         // `.opacity(_:)` is the modifier, not a stored property in the way.
         #expect(Color.purple.opacity(0.15).description == "#AF52DE26")

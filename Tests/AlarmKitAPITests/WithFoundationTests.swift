@@ -19,7 +19,7 @@ struct FoundationSideIntent: LiveActivityIntent {
     }
 }
 
-@Suite struct WithFoundationTests {
+@Suite(.timeLimit(.minutes(1))) struct WithFoundationTests {
     @Test func localizedTextAndDialogsWorkBesideFoundation() async throws {
         let title = "Tea"
         #expect(LocalizedStringResource(String.LocalizationValue(title)).text == "Tea")

@@ -6,7 +6,7 @@ import Testing
 /// Without a bus or a server the program must go on with the terminal presenter. These probe
 /// other buses than the libnotify suite's, through `sessionBusAddress`, so they never touch
 /// libnotify's process-wide connection.
-struct FallbackPresenterTests {
+@Suite(.timeLimit(.minutes(2))) struct FallbackPresenterTests {
     @Test func noSessionBusFallsBackToTheTerminal() async throws {
         let presenter = await NotificationPresenter.start(
             appName: "oak-tests", sessionBusAddress: "unix:path=/nonexistent/oak-no-bus")

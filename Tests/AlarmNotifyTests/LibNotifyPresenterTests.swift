@@ -5,7 +5,7 @@ import Testing
 
 /// Real libnotify over a private session bus, against the scriptable server. Serialized: the
 /// bus, the server's capabilities and its quirk mode are shared by the whole process.
-@Suite(.serialized)
+@Suite(.timeLimit(.minutes(2)), .serialized)
 struct LibNotifyPresenterTests {
     let server: FakeNotificationServer
 
@@ -32,6 +32,28 @@ struct LibNotifyPresenterTests {
             throw error
         }
         await presenter.shutdown()
+    }
+
+    /// Waits until everything the steps so far caused has happened, instead of pausing: a marker
+    /// popup is shown and closed by the server, then a second one shown. The server's signals
+    /// reach the presenter in order and it handles them one by one, so once the first marker's
+    /// close is an event, every earlier signal has been handled (and a wrong event recorded);
+    /// the presenter's calls reach the server in order on its one connection, so once the second
+    /// marker's Notify has arrived, a re-show sent while handling them has arrived too.
+    /// Returns the events without the markers'.
+    func settle(_ presenter: any NotificationPresenting, _ recorder: EventRecorder) async throws -> [NotificationEvent] {
+        let first = "settle-\(UUID().uuidString.prefix(8))", second = first + "-after"
+        try await presenter.show(.countdown(key: first, title: first, body: "", actions: [stop]))
+        let call = try #require(try await server.waitForNotifies(summary: first).first, "the marker popup was not shown")
+        try await server.send("close \(call.id) 1")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !recorder.events.contains(.closed(key: first, reason: .expired)), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try #require(recorder.events.contains(.closed(key: first, reason: .expired)), "the marker's close never arrived: \(recorder.events)")
+        try await presenter.show(.countdown(key: second, title: second, body: "", actions: [stop]))
+        _ = try #require(try await server.waitForNotifies(summary: second).first, "the second marker popup was not shown")
+        return recorder.events.filter { $0 != .closed(key: first, reason: .expired) }
     }
 
     @Test func reportsTheServersInformationAndCapabilities() async throws {
@@ -102,8 +124,7 @@ struct LibNotifyPresenterTests {
             let call = try #require(try await server.waitForNotifies(summary: "Quirky").first)
             try await server.send("invoke \(call.id) snooze")
             _ = try await recorder.wait(count: 1)
-            try await Task.sleep(for: .milliseconds(600))  // room for a wrong second event or re-show
-            #expect(recorder.events == [.actionInvoked(key: "quirk", action: "snooze")])
+            #expect(try await settle(presenter, recorder) == [.actionInvoked(key: "quirk", action: "snooze")], "no second event")
             #expect(server.notifies(summary: "Quirky").count == 1, "a decided alert must not come back")
 
             // The next presentation of the key is a new popup: the old id is gone on the server.
@@ -132,7 +153,7 @@ struct LibNotifyPresenterTests {
             try await server.send("close \(afterUndefined[2].id) 2")  // the person dismissed it
             let events = try await recorder.wait(count: 1)
             #expect(events == [.closed(key: "reshow", reason: .dismissedByUser)])
-            try await Task.sleep(for: .milliseconds(600))
+            _ = try await settle(presenter, recorder)
             #expect(server.notifies(summary: "Still ringing").count == 3, "a dismissed alert stays dismissed")
         }
     }
@@ -143,7 +164,7 @@ struct LibNotifyPresenterTests {
             let call = try #require(try await server.waitForNotifies(summary: "Short-lived").first)
             try await server.send("close \(call.id) 1")
             #expect(try await recorder.wait(count: 1) == [.closed(key: "expire", reason: .expired)])
-            try await Task.sleep(for: .milliseconds(600))
+            _ = try await settle(presenter, recorder)
             #expect(server.notifies(summary: "Short-lived").count == 1)
         }
     }
@@ -157,8 +178,7 @@ struct LibNotifyPresenterTests {
                 calls.contains { $0.method == "CloseNotification" && $0.id == call.id }
             }
             #expect(calls.contains { $0.method == "CloseNotification" && $0.id == call.id })
-            try await Task.sleep(for: .milliseconds(600))
-            #expect(recorder.events.isEmpty)
+            #expect(try await settle(presenter, recorder).isEmpty)
             #expect(server.notifies(summary: "Withdrawn").count == 1, "a withdrawn alert is not shown again")
         }
     }

@@ -1,7 +1,7 @@
 @testable import AlarmNotify
 import Testing
 
-struct NotificationContentTests {
+@Suite(.timeLimit(.minutes(1))) struct NotificationContentTests {
     @Test(arguments: [
         ("stop.circle", "media-playback-stop"), ("stop.fill", "media-playback-stop"),
         ("stop.circle.fill", "media-playback-stop"), ("pause.fill", "media-playback-pause"),

@@ -7,7 +7,7 @@ import Testing
 /// catches up, carrying out every call it held: the presenter must not have sent a second
 /// popup meanwhile, and a popup it no longer wants (the alarm was stopped) must not stay on
 /// screen with dead buttons. Real libnotify, real GDBus timeouts: each case waits ~25 s.
-@Suite(.serialized)
+@Suite(.timeLimit(.minutes(10)), .serialized)
 struct StalledServerTests {
     let server: FakeNotificationServer
 

@@ -5,7 +5,7 @@ import Testing
 @testable import AlarmStore
 
 /// The v2 tables: apps' consent and launch commands, alarm intents, pending intents.
-@Suite struct AppsStoreTests {
+@Suite(.timeLimit(.minutes(2))) struct AppsStoreTests {
     @Test func upgradingAv1FileAllowsTheAppsThatAlreadyHaveAlarms() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

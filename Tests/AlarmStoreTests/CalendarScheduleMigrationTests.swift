@@ -9,7 +9,7 @@ import Testing
 /// alarm as it was, after the copy an older alarmd can read whole (made before v5, the first
 /// migration it needs); a calendar schedule is stored under `schedule` as a case an older
 /// reader refuses, and comes back whole.
-@Suite struct CalendarScheduleMigrationTests {
+@Suite(.timeLimit(.minutes(2))) struct CalendarScheduleMigrationTests {
     @Test func aV4FileKeepsEveryAlarmAndGainsCalendarSchedules() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

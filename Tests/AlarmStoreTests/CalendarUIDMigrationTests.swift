@@ -7,7 +7,7 @@ import Testing
 /// Schema v4: the alarm table's `calendarUID` column (what re-import and sync find an imported
 /// alarm by), filled from the record on every save; a v3 file gains it after the usual copy,
 /// its rows NULL (alarms made here have no calendar UID).
-@Suite struct CalendarUIDMigrationTests {
+@Suite(.timeLimit(.minutes(2))) struct CalendarUIDMigrationTests {
     @Test func aV3FileGainsTheColumnAndKeepsItsAlarms() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -7,7 +7,7 @@ import Testing
 /// Two openers of one fresh file at the same moment (a tool opening the database while
 /// alarmd creates it): both must end with a working store, and neither may take the other's
 /// half-made schema for damage.
-@Suite struct ConcurrentCreationTests {
+@Suite(.timeLimit(.minutes(2))) struct ConcurrentCreationTests {
     @Test func twoOpenersOfAFreshFileBothSucceedAndNothingIsSetAside() throws {
         for round in 1...40 {
             let folder = try TemporaryFolder()

@@ -1,15 +1,14 @@
 import Foundation
 import AlarmWire
 import Testing
+import TestSupport
 
 @testable import AlarmStore
 
-@Suite struct CorruptDatabaseTests {
-    /// 4 KiB of bytes that are not SQLite.
-    private func randomBytes(_ count: Int = 4096) -> Data {
-        var generator = SystemRandomNumberGenerator()
-        return Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    }
+@Suite(.timeLimit(.minutes(2))) struct CorruptDatabaseTests {
+    /// 4 KiB of bytes that are not SQLite, from the test's printed seed (`TestRandom`:
+    /// OPENALARMKIT_TEST_SEED makes the same garbage again).
+    private func randomBytes(_ count: Int = 4096, _ random: inout TestRandom) -> Data { random.bytes(count) }
 
     /// Asserts that the fresh store at `url` is empty and works.
     private func expectFreshStoreWorks(_ store: AlarmStore) throws {
@@ -24,7 +23,8 @@ import Testing
         defer { folder.remove() }
         let path = folder.database.path
         try FileManager.default.createDirectory(at: folder.database.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let contents = ["": randomBytes(), "-wal": randomBytes(), "-shm": randomBytes(32768)]
+        var random = TestRandom()
+        let contents = ["": randomBytes(4096, &random), "-wal": randomBytes(4096, &random), "-shm": randomBytes(32768, &random)]
         for (suffix, data) in contents { try data.write(to: URL(fileURLWithPath: path + suffix)) }
 
         let moment = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
@@ -114,7 +114,8 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.database.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let garbage = randomBytes()
+        var random = TestRandom()
+        let garbage = randomBytes(4096, &random)
         try garbage.write(to: folder.database)
         #expect {
             try AlarmStore(at: folder.database)
@@ -131,7 +132,8 @@ import Testing
         defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.database.deletingLastPathComponent(), withIntermediateDirectories: true)
         let moment = Date(timeIntervalSince1970: 1_795_000_000)
-        let first = randomBytes(), second = randomBytes()
+        var random = TestRandom()
+        let first = randomBytes(4096, &random), second = randomBytes(4096, &random)
         try first.write(to: folder.database)
         let one = try #require(try AlarmStore.open(at: folder.database, now: moment).recovered)
         try FileManager.default.removeItem(at: folder.database)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AlarmStore
 
-@Suite struct DurabilitySettingsTests {
+@Suite(.timeLimit(.minutes(2))) struct DurabilitySettingsTests {
     @Test func usesWALWithFullSynchronousOnEveryOpen() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

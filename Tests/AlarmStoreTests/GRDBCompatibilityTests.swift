@@ -6,7 +6,7 @@ import Testing
 
 /// Files made by the versions built on GRDB open unchanged: same tables, and the applied
 /// migrations read from, and recorded in, GRDB's own table.
-@Suite struct GRDBCompatibilityTests {
+@Suite(.timeLimit(.minutes(2))) struct GRDBCompatibilityTests {
     /// The schema exactly as GRDB 7.10 wrote it (sqlite_master of a file made by the GRDB
     /// version of this store), up to and including migration `through`.
     private func makeGRDBFile(at path: String, through migrations: Int, records: [AlarmRecord]) throws {

@@ -10,7 +10,7 @@ import TestSupport
 /// The writer is a separate process, the `alarm-store-crashtest` executable of this package
 /// (built by `swift test` next to the test bundle), because only a real process can be
 /// killed mid-write; forking the test runner itself is not safe with its threads.
-@Suite struct KillDurabilityTests {
+@Suite(.timeLimit(.minutes(3))) struct KillDurabilityTests {
     static var helper: URL { URL(fileURLWithPath: BuildProducts.path("alarm-store-crashtest")) }
 
     /// What the child reported before it died.
@@ -37,7 +37,7 @@ import TestSupport
 
     /// Starts the child on `database`, lets it acknowledge `atLeast` writes plus a random
     /// sliver of time, kills it with SIGKILL and returns what it acknowledged.
-    func runAndKill(database: URL, atLeast: Int, into report: inout ChildReport) throws {
+    func runAndKill(database: URL, atLeast: Int, into report: inout ChildReport, random: inout TestRandom) throws {
         let child = try Subprocess(Self.helper.path, [database.path], stdout: .pipe, stderr: .pipe)
 
         var pending = Data()
@@ -54,7 +54,7 @@ import TestSupport
                 pending.removeSubrange(...newline)
             }
             if !killed, report.lines - linesBefore >= atLeast {
-                usleep(UInt32.random(in: 0...3000))
+                usleep(UInt32.random(in: 0...3000, using: &random))
                 child.signal(SIGKILL)
                 killed = true
             }
@@ -72,8 +72,9 @@ import TestSupport
         defer { folder.remove() }
 
         var report = ChildReport()
+        var random = TestRandom()
         for _ in 0..<4 {
-            try runAndKill(database: folder.database, atLeast: Int.random(in: 40...200), into: &report)
+            try runAndKill(database: folder.database, atLeast: Int.random(in: 40...200, using: &random), into: &report, random: &random)
 
             let (store, recovered) = try AlarmStore.open(at: folder.database)
             #expect(recovered == nil, "a kill must never corrupt the database: \(recovered!)")

@@ -4,7 +4,7 @@ import Testing
 @testable import AlarmStore
 
 /// An upgrade whose migration changes the database first leaves a copy of the file as it was.
-@Suite struct MigrationBackupTests {
+@Suite(.timeLimit(.minutes(2))) struct MigrationBackupTests {
     private func migrator(_ count: Int) -> Migrator {
         var migrator = Migrator()
         migrator.register("v1: notes") { db in

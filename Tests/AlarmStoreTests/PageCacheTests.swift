@@ -7,7 +7,7 @@ import Testing
 /// alarmd keeps every alarm in memory, so what SQLite's page cache holds after a load or a
 /// burst of writes is a second copy nobody reads: the store gives it back at the end of
 /// `load()`, and on `releaseMemory()` (which alarmd calls once a burst of requests settles).
-@Suite struct PageCacheTests {
+@Suite(.timeLimit(.minutes(2))) struct PageCacheTests {
     @Test func writesFillThePageCacheAndReleaseEmptiesIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -6,7 +6,7 @@ import Testing
 
 /// `AlarmStore.loadReadOnly` on a folder nobody may write. Tests run as root, whom file modes
 /// do not stop, so the folder is a read-only bind mount of a writable one.
-@Suite(.serialized) struct ReadOnlyLoadTests {
+@Suite(.timeLimit(.minutes(2)), .serialized) struct ReadOnlyLoadTests {
     /// `folder`'s database folder, also mounted read-only at `readOnly`, unmounted by `remove`.
     struct ReadOnlyView {
         let folder: TemporaryFolder

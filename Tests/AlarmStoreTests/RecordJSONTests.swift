@@ -7,7 +7,7 @@ import Testing
 /// The `record` column holds the protocol's record JSON (dates since 1970) from schema v3 on;
 /// rows older versions wrote (dates since 2001, by JSONEncoder or RecordWriter) are rewritten
 /// once when the file is migrated, and read as they are by a load that cannot migrate.
-@Suite struct RecordJSONTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordJSONTests {
     private var records: [AlarmRecord] {
         var full = sampleRecord()
         full.sound.bundleDirectory = "/opt/app/Sounds"

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AlarmStore
 
-@Suite struct RecordPersistenceTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordPersistenceTests {
     @Test(arguments: everySchedule.indices)
     func everyScheduleKindRoundTrips(index: Int) throws {
         let folder = try TemporaryFolder()

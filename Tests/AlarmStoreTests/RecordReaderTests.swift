@@ -6,7 +6,7 @@ import Testing
 
 /// The record's one reader must agree with JSONDecoder, the reference, skip the fields of a
 /// newer version, and refuse anything else it does not fully understand.
-@Suite struct RecordReaderTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordReaderTests {
     private func read(_ json: String) -> AlarmRecord? {
         Array(json.utf8).withUnsafeBytes(RecordReader(dates: .since1970).record)
     }
@@ -126,7 +126,7 @@ import Testing
     }
 }
 
-@Suite struct UUIDTextTests {
+@Suite(.timeLimit(.minutes(2))) struct UUIDTextTests {
     @Test func parsesWhatUUIDStringParses() {
         for _ in 0..<100 {
             let id = UUID()

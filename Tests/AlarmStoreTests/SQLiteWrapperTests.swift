@@ -4,7 +4,7 @@ import Testing
 @testable import AlarmStore
 
 /// The store's own SQLite wrapper: what a wrapper library would take care of.
-@Suite struct SQLiteWrapperTests {
+@Suite(.timeLimit(.minutes(2))) struct SQLiteWrapperTests {
     private func connection(_ folder: TemporaryFolder, _ name: String = "wrapper.sqlite") throws -> SQLiteConnection {
         try SQLiteConnection(folder.url.appendingPathComponent(name).path)
     }

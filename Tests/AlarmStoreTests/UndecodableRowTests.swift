@@ -4,7 +4,7 @@ import Testing
 
 @testable import AlarmStore
 
-@Suite struct UndecodableRowTests {
+@Suite(.timeLimit(.minutes(2))) struct UndecodableRowTests {
     @Test func rowsFromANewerVersionAreSkippedReportedAndKept() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -7,7 +7,7 @@ import TestSupport
 /// The CalDAV client against real servers on loopback (Radicale and Xandikos, each started per
 /// test): every request the sync engine and the subscriptions use, with ETags, sync tokens and
 /// the errors a person sees.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+@Suite(.timeLimit(.minutes(2)), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct CalDAVClientTests {
     static func event(_ uid: String, summary: String = "Wake up") -> String {
         ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//OpenAlarmKit//tests//EN", "BEGIN:VEVENT", "UID:\(uid)",
@@ -129,7 +129,7 @@ struct CalDAVClientTests {
 /// a certificate the trusted authority signed for this host works, over one kept connection;
 /// a wrong host name, an expired certificate, a self-signed one and an authority this machine
 /// does not trust are each refused before anything is sent, and say which it was.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun && TestCertificates.canMake, "needs radicale, xandikos and openssl (scripts/setup)"))
+@Suite(.timeLimit(.minutes(5)), .serialized, .enabled(if: CalDAVServer.canRun && TestCertificates.canMake, "needs radicale, xandikos and openssl (scripts/setup)"))
 struct CalDAVTLSTests {
     @Test(arguments: CalDAVServer.Kind.allCases)
     func aCertificateOfTheTrustedAuthorityWorks(kind: CalDAVServer.Kind) throws {
@@ -183,7 +183,7 @@ struct CalDAVTLSTests {
 }
 
 /// What the client refuses before it sends anything, and replies it cannot read.
-@Suite struct CalDAVInputTests {
+@Suite(.timeLimit(.minutes(2))) struct CalDAVInputTests {
     @Test func plainHTTPOnlyToThisMachine() throws {
         for url in ["http://dav.example.org/cal/", "ftp://127.0.0.1/cal/", "dav.example.org/cal", "https://me:pw@dav.example.org/cal/", "https:///cal/"] {
             #expect(throws: CalDAVURL.Refusal.self, "\(url)") { try CalDAVURL(url) }

@@ -5,7 +5,7 @@ import Testing
 
 /// `[sync]` in config.toml as alarmd and `alarmctl config check` read it, and the password's
 /// sources.
-@Suite struct SyncConfigTests {
+@Suite(.timeLimit(.minutes(2))) struct SyncConfigTests {
     func load(_ text: String) throws(ConfigProblem) -> DaemonConfig {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-config-\(UUID().uuidString).toml").path
         try? Data(text.utf8).write(to: URL(fileURLWithPath: path))

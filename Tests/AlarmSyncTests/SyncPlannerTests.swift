@@ -2,7 +2,7 @@ import AlarmSync
 import Testing
 
 /// The sync decisions, without a server: each row of SyncPlanner's table.
-@Suite struct SyncPlannerTests {
+@Suite(.timeLimit(.minutes(2))) struct SyncPlannerTests {
     let v1 = SyncVersion(sequence: 1, lastModified: 100)
     let v2 = SyncVersion(sequence: 2, lastModified: 50)
     func local(_ fingerprint: String, _ version: SyncVersion) -> LocalItem { LocalItem(uid: "a", fingerprint: fingerprint, version: version) }

@@ -77,7 +77,7 @@ final class MemoryReplica: SyncReplica, @unchecked Sendable {
 
 /// Two machines (two replicas with their own sync state) through one real server: adds,
 /// edits, deletions and conflicts go both ways; a server killed mid-round loses nothing.
-@Suite(.serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
+@Suite(.timeLimit(.minutes(2)), .serialized, .enabled(if: CalDAVServer.canRun, "needs radicale and xandikos (scripts/setup)"))
 struct SyncSessionTests {
     func session(_ server: CalDAVServer, uploadBatch: Int = 50) throws -> SyncSession {
         SyncSession(client: try CalDAVClient(url: server.calendarURL(), username: "u", password: "x"), uploadBatch: uploadBatch)

@@ -3,7 +3,7 @@ import Testing
 @testable import AlarmWire
 
 /// AlarmRecord's boxed presentation: small inline, the same JSON, a value type.
-@Suite struct BoxedTests {
+@Suite(.timeLimit(.minutes(1))) struct BoxedTests {
     private func record(_ title: String) -> AlarmRecord {
         AlarmRecord(
             id: UUID(uuidString: "7A3F0C4E-1B2D-4E5F-8A9B-0C1D2E3F4A5B")!, appID: "app", schedule: nil, countdownDuration: nil,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AlarmWire
 
-@Suite struct CodableTests {
+@Suite(.timeLimit(.minutes(1))) struct CodableTests {
     @Test func alarmRoundTripsThroughJSON() throws {
         let alarm = Alarm(
             id: UUID(),
@@ -20,7 +20,7 @@ import Testing
     }
 }
 
-@Suite struct WireFormatTests {
+@Suite(.timeLimit(.minutes(1))) struct WireFormatTests {
     private func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

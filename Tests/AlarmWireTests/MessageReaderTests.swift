@@ -5,7 +5,7 @@ import Testing
 /// The fast protocol reader must agree with JSONDecoder, the reference: on what the daemon
 /// writes it must read exactly what JSONDecoder reads (and not give up, or lists are slow), and
 /// on anything else it may give up (nil: JSONDecoder decides) but never read something else.
-@Suite struct MessageReaderTests {
+@Suite(.timeLimit(.minutes(1))) struct MessageReaderTests {
     private func fast(_ json: String) -> AlarmProtocol.Message? { read(Array(json.utf8)) }
 
     private func read(_ bytes: [UInt8]) -> AlarmProtocol.Message? {

@@ -4,7 +4,7 @@ import Testing
 
 /// alarmd's hand-written replies and events must be exactly what `AlarmProtocol.encoder()`
 /// writes, byte for byte, and must leave to it what they do not write.
-@Suite struct MessageWriterTests {
+@Suite(.timeLimit(.minutes(1))) struct MessageWriterTests {
     private func expectSame(_ message: AlarmProtocol.Message, _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
         let reference = String(decoding: try AlarmProtocol.encoder().encode(message), as: UTF8.self)
         let written = MessageWriter.json(message).map { String(decoding: $0, as: UTF8.self) }

@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-written encoder must write exactly what JSONEncoder writes, byte for byte: the
 /// protocol's compact form (`AlarmProtocol.encoder()`) and `alarmctl list --json`'s pretty one.
-@Suite struct RecordWriterTests {
+@Suite(.timeLimit(.minutes(1))) struct RecordWriterTests {
     private static func encoder(pretty: Bool) -> JSONEncoder {
         let encoder = AlarmProtocol.encoder()
         if pretty { encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] }

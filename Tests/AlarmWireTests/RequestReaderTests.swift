@@ -28,7 +28,7 @@ struct SampleIntent: LiveActivityIntent {
 /// clients send it must read exactly what JSONDecoder reads (and not give up, or the daemon runs
 /// Codable after all), and on anything else it may give up (nil: JSONDecoder decides, and
 /// words the error reply) but never read something else.
-@Suite struct RequestReaderTests {
+@Suite(.timeLimit(.minutes(1))) struct RequestReaderTests {
     private func read(_ bytes: [UInt8]) -> AlarmProtocol.Request? {
         bytes.withUnsafeBytes { RequestReader.request($0) }
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// RequestWriter is the clients' only writer of requests: its bytes must be JSONEncoder's (the
 /// reference, keys sorted), which the wire fixtures pin, and read back as what was written.
-@Suite struct RequestWriterTests {
+@Suite(.timeLimit(.minutes(1))) struct RequestWriterTests {
     private func expectSame(_ request: AlarmProtocol.Request, _ context: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
         let written = try #require(RequestWriter.json(request), sourceLocation: sourceLocation)
         let reference = try AlarmProtocol.encoder().encode(request)

@@ -5,7 +5,7 @@ import Testing
 /// Reading a list's records while its line arrives must give exactly what reading the whole
 /// line gives, however the bytes are cut into receives, and never something JSONDecoder would
 /// not read.
-@Suite struct StreamedListTests {
+@Suite(.timeLimit(.minutes(1))) struct StreamedListTests {
     /// Feeds `line` to a StreamedList in receives of the given sizes, as AlarmConnection does,
     /// then reads the whole line resuming after what it read.
     private func streamed(_ line: [UInt8], cuts: [Int]) -> (message: AlarmProtocol.Message?, early: Int) {

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Testing
 
 /// The dialog's values: what they make, what is refused, and that editing keeps the rest.
-@Suite struct AlarmFormTests {
+@Suite(.timeLimit(.minutes(2))) struct AlarmFormTests {
     @Test func aNewWeekdayAlarmIsTheRecordAlarmctlAddMakes() {
         var form = AlarmForm(defaultSnooze: 540)
         form.hour = 6

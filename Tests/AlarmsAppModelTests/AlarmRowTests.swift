@@ -6,7 +6,7 @@ import FoundationEssentials
 import Testing
 
 /// Records as alarmd sends them, turned into the Alarms page's rows.
-@Suite struct AlarmRowTests {
+@Suite(.timeLimit(.minutes(2))) struct AlarmRowTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)  // a Friday, 08:00 UTC
     let maker = AlarmRowMaker(zone: .utc, localTime: LocalTimeText(posixName: "C"))
 

@@ -7,7 +7,7 @@ import TestSupport
 /// AlarmService against a real alarmd: the watch stream keeps the state in step with changes
 /// made elsewhere, requests act on alarmd, and a daemon that goes away is noticed.
 @MainActor
-@Suite(.serialized) struct AlarmServiceTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized) struct AlarmServiceTests {
     /// Waits on the main actor (where `deliver` runs the service's results) for `condition`.
     func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Testing
 
 /// The words alarmctl and the window share: an alarm's description and `status`'s values.
-@Suite struct AlarmWordsTests {
+@Suite(.timeLimit(.minutes(2))) struct AlarmWordsTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)  // Fri 2027-01-15 08:00 UTC
     var words: AlarmWords { AlarmWords(now: now, zone: .utc, localTime: LocalTimeText(posixName: "C")) }
 

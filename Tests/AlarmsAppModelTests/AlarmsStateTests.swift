@@ -5,7 +5,7 @@ import Testing
 
 /// The mirror of alarmd the window reads: events in, rows, ringing alarms and health out.
 @MainActor
-@Suite struct AlarmsStateTests {
+@Suite(.timeLimit(.minutes(2))) struct AlarmsStateTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     static let lacksCapability = AlarmProtocol.WakeStatus(able: false, obstacle: .lacksCapability, install: .sourceBuild, executable: "/src/alarmctl")

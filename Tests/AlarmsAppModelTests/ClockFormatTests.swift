@@ -5,7 +5,7 @@ import Testing
 
 /// The window's clock: GNOME's clock-format where it speaks for the person, else the locale;
 /// the week from the locale's first day; a row's detail line wrapping only between phrases.
-@Suite struct ClockFormatTests {
+@Suite(.timeLimit(.minutes(2))) struct ClockFormatTests {
     @Test func gnomeSettingDecidesWhereItSpeaks() {
         // Set by the person: it decides on any desktop.
         #expect(ClockFormat.twelveHour(setting: "24h", isSet: true, desktop: "XFCE") == false)

@@ -5,7 +5,7 @@ import Testing
 
 /// The window's one request thread: work runs in the order given, a delayed item waits
 /// without holding up what comes after it, and everything runs on one thread.
-@Suite struct SerialWorkerTests {
+@Suite(.timeLimit(.minutes(2))) struct SerialWorkerTests {
     final class Log: Sendable {
         let entries = Mutex<[String]>([])
         let threads = Mutex<Set<UInt>>([])

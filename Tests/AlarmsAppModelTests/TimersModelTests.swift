@@ -5,7 +5,7 @@ import Testing
 
 /// The Timers page and ringing view without GTK: which alarms are timers, how their time reads,
 /// when the page must tick, and what the buttons send.
-@Suite struct TimersModelTests {
+@Suite(.timeLimit(.minutes(2))) struct TimersModelTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func timer(_ seconds: TimeInterval, _ phase: AlarmRecord.Phase, title: String = "Tea") -> AlarmRecord {

@@ -5,7 +5,7 @@ import Testing
 
 /// The Alarms page's "calendar events give no alarm" button and its dialog's rows, from
 /// alarmd's `status` counts and `unrung` reply.
-@Suite struct UnrungEventsTests {
+@Suite(.timeLimit(.minutes(10))) struct UnrungEventsTests {
     let checked = Date(timeIntervalSince1970: 1_800_000_000)
 
     func status(_ counts: [Int]) -> AlarmProtocol.DaemonStatus {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Every command that takes an alarm id also takes its title (whole, any case) when one alarm
 /// has it, lists the candidates when several do, and `add` warns about an exact twin.
-@Suite struct AlarmsByNameTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct AlarmsByNameTests {
     private func id(of title: String, in daemon: CLIDaemon) throws -> String {
         let alarm = try #require(try daemon.alarms().first { Self.title(of: $0) == title })
         return String((alarm["id"] as! String).prefix(8)).lowercased()

@@ -81,6 +81,16 @@ final class CLIDaemon: @unchecked Sendable {
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// A date `years` ahead of today, as alarmctl reads it ("2031-03-14"): a dated alarm that
+    /// stays in the future whenever the tests run (a fixed date would start failing the day
+    /// it passed).
+    static func dateAhead(years: Int, month: Int, day: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let year = calendar.component(.year, from: Date()) + years
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
 }
 
 /// A running alarmctl whose output is collected as it comes, to wait for a screen and type keys.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Children of the tests see only the environment the tests give them: not the session bus,
 /// XDG folders, sound server or locale of whoever runs `swift test`.
-@Suite struct ChildEnvironmentTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ChildEnvironmentTests {
     private func variables(_ environment: [String: String]?) throws -> [String: String] {
         let run = try Subprocess.run("/usr/bin/env", [], environment: environment)
         var seen: [String: String] = [:]

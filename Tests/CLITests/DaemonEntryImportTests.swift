@@ -4,7 +4,7 @@ import Testing
 /// alarmctl is a client like any app: only its entry point, which runs the daemon when the
 /// multi-call binary is started as alarmd, imports AlarmDaemon. The commands read the zone,
 /// the locale's time text, config.toml and the version through AlarmSystem.
-@Suite struct DaemonEntryImportTests {
+@Suite(.timeLimit(.minutes(2))) struct DaemonEntryImportTests {
     @Test func onlyTheDaemonEntryImportsAlarmDaemon() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/alarmctl").standardized

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `edit`, `disable`/`enable` and `skip` through the built alarmctl and a real alarmd that is
 /// restarted in between: every change is durable and reads back the same.
-@Suite struct EditingCommandsTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct EditingCommandsTests {
     @Test func skipDisableEnableAndEditSurviveRestarts() async throws {
         let daemon = try CLIDaemon()
         try daemon.start()

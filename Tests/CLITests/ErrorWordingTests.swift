@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Refusals say what is wrong in the words the person typed, and what to do instead.
-@Suite struct ErrorWordingTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ErrorWordingTests {
     @Test(arguments: [
         (["timer", "0s"], "'0s' is no time at all: a duration must be longer than zero (e.g. 30s or 5m)"),
         (["timer", "0"], "'0' is no time at all: a duration must be longer than zero (e.g. 30s or 5m)"),

@@ -6,7 +6,7 @@ import TestSupport
 /// paused, turned off, skipping, wide, combining and escaped titles), against references
 /// rebuilt here the way the output was always made: JSONEncoder for `--json`, and for the
 /// table columns padded to their widest cell in terminal cells, two spaces apart.
-@Suite struct ListOutputTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ListOutputTests {
     private static let titles = [
         "Plain", "Réveil ⏰ 🦉", "日本語のタイトル", "e\u{301}clair cafe\u{301}", "quote \" back\\slash / slash",
         "family 👩‍👩‍👧 flag 🇩🇪", "tab\there", "  spaced  out  ",
@@ -32,7 +32,7 @@ import TestSupport
         let specs: [[String]] = [
             ["add", "tomorrow", "7:00"], ["add", "weekdays", "6:30"], ["add", "weekends", "10:00", "--sound", "Chime"],
             ["add", "daily", "5:45", "--countdown", "10m"], ["add", "mon,wed,fri", "8:15"], ["add", "sun,sat,tue", "23:59"],
-            ["timer", "2h"], ["timer", "90s"], ["add", "2031-06-09", "09:41", "--no-snooze"], ["add", "daily", "12:00"],
+            ["timer", "2h"], ["timer", "90s"], ["add", CLIDaemon.dateAhead(years: 5, month: 6, day: 9), "09:41", "--no-snooze"], ["add", "daily", "12:00"],
         ]
         for (index, spec) in specs.enumerated() {
             let result = try Subprocess.run(

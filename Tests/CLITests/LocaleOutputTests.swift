@@ -4,7 +4,7 @@ import TestSupport
 
 /// Human output follows the locale (LC_ALL, else LC_TIME, else LANG): 12 or 24 hours and the
 /// weekday names; the C locale keeps the fixed forms; JSON keeps numbers.
-@Suite struct LocaleOutputTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct LocaleOutputTests {
     @Test func twelveOrTwentyFourHoursAndWeekdayNamesFollowTheLocale() throws {
         let daemon = try CLIDaemon()
         try daemon.start()

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Weekday names in the person's locale (glibc's compiled de_DE and en_US, from scripts/setup),
 /// besides English's: `add montag 7:00` under LC_ALL=de_DE.UTF-8.
-@Suite struct LocaleWeekdayTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct LocaleWeekdayTests {
     /// `alarmctl next` under `locale`, from a fixed Wednesday, in UTC.
     /// Its words are English unless `catalogs` (then the language of `locale`).
     private func next(_ locale: String, _ spec: String, catalogs: Bool = false) throws -> (status: Int32, out: String, err: String) {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `missed` and `resume` through the built alarmctl and a real alarmd.
-@Suite struct MissedAndResumeTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct MissedAndResumeTests {
     @Test func missedListsAnAlarmDueWhileAlarmdWasDownThenHonoursLimitAndJSON() async throws {
         let daemon = try CLIDaemon()
         // No lateness tolerated: an alarm due while alarmd was down is missed at the next start.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The package ships one executable: alarmctl, which is alarmd when started by that name
 /// (/usr/libexec/openalarmkit/alarmd and scripts/install's PREFIX/bin/alarmd are links to it).
-@Suite struct MultiCallTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct MultiCallTests {
     /// A folder holding `alarmd`, a link to the built alarmctl.
     private static func linkFolder(in root: URL) throws -> String {
         let bin = root.appendingPathComponent("bin")
@@ -25,9 +25,11 @@ import TestSupport
         #expect(status.status == 0, "\(status.err)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
         let pid = try #require(json["pid"] as? Int)
+        // Held by a pidfd: not our child, and its pid may be another process's once it ends.
+        let started = try #require(ProcessHandle(pid_t(pid)), "the alarmd alarmctl started (pid \(pid)) already ended")
         defer {
-            kill(pid_t(pid), SIGTERM)
-            for _ in 0..<100 where kill(pid_t(pid), 0) == 0 { usleep(20_000) }
+            started.signal(SIGTERM)
+            started.waitForEnd(within: 5)
         }
         // The one binary serves, under the daemon's name (ps, pgrep and scripts look for it).
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `alarmctl next` end to end: expected instants are worked out from each zone's rules.
-@Suite struct NextCommandTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct NextCommandTests {
     @Test func weekdaysFromAFriday() throws {
         // 2026-06-05 is a Friday.
         let run = try AlarmctlRun(["next", "weekdays", "6:30", "--from", "2026-06-05T07:00:00+02:00",

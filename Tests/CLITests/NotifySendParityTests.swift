@@ -6,7 +6,7 @@ import TestSupport
 /// through both, each against its own fresh scriptable notification server, and the D-Bus
 /// calls, stdout, stderr and exit status must match. The only differences allowed are the
 /// deliberate ones, each named by a `Difference`.
-@Suite struct NotifySendParityTests {
+@Suite(.timeLimit(.minutes(3)), .tags(.products)) struct NotifySendParityTests {
     /// What differs on purpose (README, "alarmctl notify").
     enum Difference {
         /// Without `-a`, the app name is `alarmctl`, not `notify-send`.
@@ -198,7 +198,6 @@ import TestSupport
             thread.start()
             return thread
         }
-        _ = readers
         if let then = testCase.then {
             let notify = try #require(try await server.waitForCalls { $0.contains { $0.method == "Notify" } }.first { $0.method == "Notify" })
             let words = then.split(separator: " ").map(String.init)
@@ -216,10 +215,11 @@ import TestSupport
         let killed = child.isRunning
         if killed { child.signal(SIGKILL) }
         let status = child.wait().status
-        // The pipes close with the process; give the readers a moment to store what they read.
-        try await Task.sleep(for: .milliseconds(50))
-        // Let a CloseNotification sent at the end reach the log.
-        let calls = try await server.waitForCalls(timeout: .milliseconds(300)) { _ in false }.filter { $0.method != "GetCapabilities" }
+        // The pipes close with the process: the readers end with them.
+        let drained = Deadline(10)
+        for reader in readers { while !reader.isFinished, !drained.passed { try await Task.sleep(for: .milliseconds(5)) } }
+        // A CloseNotification sent at the end: in the log once the bus says the child left.
+        let calls = try await server.callsOnceTheirSendersLeft().filter { $0.method != "GetCapabilities" && $0.method != "Disconnected" }
         return Run(
             killed: killed, status: status, stdout: String(decoding: stdout.withLock { $0 }, as: UTF8.self),
             stderr: String(decoding: stderr.withLock { $0 }, as: UTF8.self), calls: calls)

@@ -5,7 +5,7 @@ import TestSupport
 /// What a person expects of edit, skip and a one-off alarm, through the built alarmctl and a
 /// real alarmd: an edit changes only what it names, one skip at a time and undone by unskip,
 /// a one-off that rang stays turned off, and the states read in people's words.
-@Suite struct PartialEditTests {
+@Suite(.timeLimit(.minutes(5)), .tags(.products)) struct PartialEditTests {
     func record(_ daemon: CLIDaemon, _ title: String) throws -> [String: Any]? {
         try daemon.alarms().first { (($0["presentation"] as? [String: Any])?["alert"] as? [String: Any])?["title"] as? String == title }
     }

@@ -5,7 +5,7 @@ import TestSupport
 /// Repeats beyond weekdays end to end, with real alarmd instances: `alarmctl add` reads them,
 /// `list` and `show` say them in English and German, an imported calendar's events give the
 /// fires `alarmctl next --alarm` prints, and two events with two reminders each ring four times.
-@Suite struct RecurringScheduleTests {
+@Suite(.timeLimit(.minutes(10)), .tags(.products)) struct RecurringScheduleTests {
     @Test func addedRepeatsReadInWordsInEnglishAndGerman() throws {
         let locale = try Translations.localeDirectory()
         let daemon = try CLIDaemon(extra: ["TZ": "Europe/Berlin", "OPENALARMKIT_LOCALEDIR": locale])

@@ -5,7 +5,7 @@ import TestSupport
 /// `sound install`, `sound info` and `sound devices` through the built alarmctl, in a home of
 /// their own (no daemon needed; `sound list` asks one): what they print, and the files they
 /// leave.
-@Suite struct SoundCommandsTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundCommandsTests {
     /// A 0.5 s, 44.1 kHz mono 16-bit WAV made by sox, and a file that is not audio.
     private func sounds(in home: CLIDaemon) throws -> (wav: String, notAudio: String) {
         let wav = home.root.appendingPathComponent("beep.wav").path

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `alarmctl sound play` on a file that breaks part-way: it is how a user tests a sound
 /// before trusting a wake-up to it, so it must not end with "Done" and status 0.
-@Suite struct SoundPlayBrokenFileTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundPlayBrokenFileTests {
     @Test func aTruncatedFLACExitsNonZeroNamingTheFile() throws {
         let dir = NSTemporaryDirectory() + "oak-cli-sound-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

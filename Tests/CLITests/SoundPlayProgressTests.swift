@@ -5,7 +5,7 @@ import TestSupport
 /// `alarmctl sound play` into a pipe: the progress line (drawn by a thread of its own) is a
 /// plain line a second with no control characters, the clock reads m:ss.t, and the command
 /// ends with what it played.
-@Suite struct SoundPlayProgressTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundPlayProgressTests {
     /// A sine of `seconds` in a WAV file of its own folder, removed when `body` returns.
     private func withSound(seconds: String, _ body: (String) throws -> Void) throws {
         let dir = NSTemporaryDirectory() + "oak-cli-progress-" + UUID().uuidString

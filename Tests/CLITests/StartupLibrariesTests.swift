@@ -7,7 +7,7 @@ import TestSupport
 /// notification, a D-Bus call, the daemon's store or a sound file first needs them (together
 /// about 2 ms of CPU per exec, which `list` and most commands never use), nor libcurl and
 /// libxml2, which only CalDAV sync opens.
-@Suite struct StartupLibrariesTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct StartupLibrariesTests {
     @Test func onDemandLibrariesAreNotLoadedAtExec() throws {
         // LD_TRACE_LOADED_OBJECTS: the loader lists what it maps (as ldd does) and stops.
         var environment = ChildEnvironment.base

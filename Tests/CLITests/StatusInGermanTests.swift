@@ -7,7 +7,7 @@ import TestSupport
 /// no English word of alarmd's reaches a German reader. alarmd runs without CAP_WAKE_ALARM
 /// (dropped with setpriv when the tests run as root), so the longest value, the advice on how
 /// to grant it, is there to be read.
-@Suite(.enabled(if: Translations.canRun, "needs gettext's msgfmt (apt-get install gettext; scripts/setup)"))
+@Suite(.timeLimit(.minutes(5)), .tags(.products), .enabled(if: Translations.canRun, "needs gettext's msgfmt (apt-get install gettext; scripts/setup)"))
 struct StatusInGermanTests {
     static let german = ["LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8"]
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `alarmctl timer --wait` as people run it: in a terminal (under `script`, a real pseudo
 /// terminal) and in a pipe, against a real alarmd.
-@Suite struct TimerWaitTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct TimerWaitTests {
     @Test func onATerminalItCountsDownRingsAndStopsWithS() async throws {
         let daemon = try CLIDaemon()
         try daemon.start()

@@ -5,7 +5,7 @@ import TestSupport
 /// Translations all the way down (docs/TRANSLATIONS.md): no user-facing string escapes
 /// extraction, German is complete, and the real alarmctl speaks it. alarmd's German popup is
 /// `GermanPopupTests` (AlarmDaemonTests, with the notification test server).
-@Suite(.enabled(if: Translations.canRun, "needs gettext's xgettext, msgfmt and msgattrib (apt-get install gettext; scripts/setup)"))
+@Suite(.timeLimit(.minutes(3)), .tags(.products), .enabled(if: Translations.canRun, "needs gettext's xgettext, msgfmt and msgattrib (apt-get install gettext; scripts/setup)"))
 struct TranslationTests {
     static let root = Translations.packageRoot
 
@@ -103,6 +103,59 @@ struct TranslationTests {
         #expect(found.isEmpty, "wrap these in tr(\"…\") (docs/TRANSLATIONS.md):\n\(found.joined(separator: "\n"))")
     }
 
+    /// (b) for the modules whose words reach people without living in sentence files: CalDAV
+    /// sync's errors (`alarmctl sync`, `status`), the iCalendar reader's refusals (`alarmctl
+    /// import`), the client's connection errors, config problems, store errors (`status`), time
+    /// spec errors (`alarmctl add`), sound errors, in German output too. Every file of the module
+    /// is scanned; literals that are protocol rather than words (XML bodies, `Header: value`
+    /// lines, an iCalendar PRODID) and log lines (`logger.`) are left out.
+    ///
+    /// What the scan finds in a module of `pending` is a known issue: AlarmSync and
+    /// AlarmCalendar are being made translatable this round on other branches (`sync`,
+    /// `calreport`); the others are not yet (AlarmCore words errors without gettext, being the
+    /// pure core: its words must be worded by its clients). Once a module is clean, its known
+    /// issue is not recorded, which fails this test: then remove it from `pending`.
+    @Test(arguments: ["AlarmSync", "AlarmCalendar", "AlarmClient", "AlarmSystem", "AlarmStore", "AlarmCore", "AlarmAudio"])
+    func noSentenceInAModuleWhoseWordsReachPeopleEscapesTr(module: String) throws {
+        let pending: [String: Comment] = [
+            "AlarmSync": "AlarmSync's words are being put through tr on the sync branch (issue 30)",
+            "AlarmCalendar": "AlarmCalendar's words are being put through tr on the calreport branch (issue 29)",
+            "AlarmClient": "the client's connection errors are not translated yet",
+            "AlarmSystem": "config problems are not translated yet",
+            "AlarmStore": "store errors (status' storage line) are not translated yet",
+            "AlarmCore": "time spec and lifecycle errors are worded in the pure core, without gettext: to be worded by its clients",
+            "AlarmAudio": "sound errors beyond AudioError's are not translated yet",
+        ]
+        let folder = Self.root.appendingPathComponent("Sources/\(module)")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.count >= 5, "the scan sees \(module)'s sources: \(files)")
+        var found: [String] = []
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (index, line) in source.components(separatedBy: "\n").enumerated() {
+                let rest = Self.withoutTrCalls(line)
+                guard !rest.trimmingCharacters(in: .whitespaces).hasPrefix("//"), !rest.contains("logger.") else { continue }
+                for literal in UserFacingTextTests.singleLineLiterals(rest)
+                where UserFacingTextTests.readsAsSentence(literal) && !Self.isProtocolText(literal) {
+                    found.append("Sources/\(module)/\(file):\(index + 1): \"\(literal)\"")
+                }
+            }
+        }
+        let report = "wrap these in tr(\"…\") (docs/TRANSLATIONS.md):\n\(found.joined(separator: "\n"))"
+        if let why = pending[module] {
+            withKnownIssue(why) { #expect(found.isEmpty, Comment(rawValue: report)) }
+        } else {
+            #expect(found.isEmpty, Comment(rawValue: report))
+        }
+    }
+
+    /// Text for a server or a file format, not for a person: an XML body, a header or property
+    /// line (`Content-Type: …`, `Depth: `), a PRODID.
+    static func isProtocolText(_ literal: String) -> Bool {
+        literal.hasPrefix("<") || literal.hasPrefix("-//") || literal.range(of: #"^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)*: "#, options: .regularExpression) != nil
+    }
+
     /// The scan of (b) itself: a tr msgid passes, a bare sentence is caught.
     @Test func theTrScanCatchesABareSentence() {
         let bare = #"    static func x(_ a: String) -> String { "stopped \(a): gone" }"#
@@ -112,6 +165,8 @@ struct TranslationTests {
         #expect(!UserFacingTextTests.singleLineLiterals(Self.withoutTrCalls(wrapped)).contains { UserFacingTextTests.readsAsSentence($0) })
         #expect(!UserFacingTextTests.singleLineLiterals(Self.withoutTrCalls(plural)).contains { UserFacingTextTests.readsAsSentence($0) })
         #expect(Self.trLiterals(in: wrapped + "\n" + plural) == ["stopped %s: gone", "Missed alarm", "%d missed alarms"])
+        #expect(Self.isProtocolText("Content-Type: text/calendar") && Self.isProtocolText("<d:propfind xmlns:d=") && Self.isProtocolText("If-None-Match: *"))
+        #expect(!Self.isProtocolText("TLS failure with \u{1}: check the server's certificate") && !Self.isProtocolText("SEQUENCE '' is not a number"))
     }
 
     /// (c) The real alarmctl and alarmd in German: messages, a table, an error, 24-hour times.

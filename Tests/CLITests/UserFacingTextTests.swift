@@ -7,7 +7,7 @@ import Testing
 /// a "label: ", or a word beside a value ("scheduled \(id)"); "⏳ \(title)  \(clock)" is
 /// layout, not a sentence. ArgumentParser's help declarations stay where they are. Names that are not
 /// sentences (option names, protocol values, tools' output matched) are allowed below.
-@Suite struct UserFacingTextTests {
+@Suite(.timeLimit(.minutes(2))) struct UserFacingTextTests {
     static let allowed: Set<String> = [
         "on PipeWire", "Default Sink:", "PipeWire", "PulseAudio",  // pactl's output, and server names
         "FLAC", "Ogg", "Opus", "MPEG", "AIFF",  // container names libsndfile reports

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `alarmctl watch --waybar` and `--json` as a status bar runs them, against a real alarmd
 /// that is stopped and started again underneath.
-@Suite struct WatchWaybarTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct WatchWaybarTests {
     @Test func waybarLinesTickEachSecondAndComeBackAfterARestart() async throws {
         let daemon = try CLIDaemon()
         try daemon.start()

@@ -7,7 +7,7 @@ import TestSupport
 /// Around a ring, alarmd pauses the media players that were playing (and resumes only those)
 /// and holds a logind sleep:idle inhibitor while ringing or due within 2 minutes; against
 /// scripts/testing/fake-desktop-services.py on a private bus (as session and system bus).
-@Suite struct DesktopSessionTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct DesktopSessionTests {
     final class FakeDesktop: @unchecked Sendable {
         private(set) var address = ""
         private let process: Subprocess
@@ -53,6 +53,8 @@ import TestSupport
         }
 
         func status(_ player: String) async throws -> String { try await send("status \(player)") }
+        /// Every call the fake received so far, in order ("music.Pause", "Inhibit:An_alarm_is_ringing").
+        func calls() async throws -> [String] { try await send("calls").split(separator: " ").map(String.init) }
         func inhibitors() async throws -> Int { Int(try await send("inhibitors").split(separator: " ").first ?? "") ?? -1 }
     }
 
@@ -82,8 +84,11 @@ import TestSupport
         try daemon.connect().send(.stop, alarm: alarm)
         let resumed = try await eventuallyTrue(within: 5) { (try? await desktop.status("music")) == "Playing" }
         #expect(resumed)
-        try await Task.sleep(for: .milliseconds(300))
+        // alarmd's exit, not a pause: it finishes its desktop work before it exits (and resumes
+        // whatever it still holds paused), so every call it would make has been made by then.
+        #expect(await daemon.stop() == .exited(0))
         #expect(try await desktop.status("podcast") == "Paused", "a player we did not pause stays paused")
+        #expect(try await desktop.calls().filter { $0.hasPrefix("podcast.") && $0 != "podcast.Pause" } == [], "nothing asked the podcast to play")
     }
 
     @Test func withPauseMediaOffPlayersAreLeftAlone() async throws {
@@ -92,8 +97,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         let alarm = try daemon.scheduleTimer(seconds: 1)
         try await daemon.waitUntilAlerting(alarm)
-        try await Task.sleep(for: .milliseconds(500))
+        // Its exit, not a pause: alarmd's desktop work for the ring is done before it exits.
+        #expect(await daemon.stop() == .exited(0))
         #expect(try await desktop.status("music") == "Playing")
+        #expect(try await desktop.calls().filter { $0.hasPrefix("music.") } == [], "the player was left alone")
     }
 
     @Test func aSleepInhibitorIsHeldWhileAnAlarmIsDueSoonOrRingingAndReleasedAfter() async throws {
@@ -101,18 +108,20 @@ import TestSupport
         let (daemon, root) = try await daemon(on: desktop)
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try daemon.scheduleTimer(seconds: 600)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await desktop.inhibitors() == 0, "nothing due within 2 minutes")
         let alarm = try daemon.scheduleTimer(seconds: 3)
         let heldAhead = try await eventuallyTrue(within: 2) { (try? await desktop.inhibitors()) == 1 }
         #expect(heldAhead, "held while an alarm is due within 2 minutes")
-        try await daemon.waitUntilAlerting(alarm)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await desktop.inhibitors() == 1, "one inhibitor, held through the ring")
         #expect(try await desktop.send("inhibitors").contains("sleep:idle:"))
+        // alarmd does its desktop work in order: the 600 s timer's turn came before the 3 s
+        // one's, so one Inhibit so far means the first asked for none.
+        #expect(try await desktop.calls() == ["Inhibit:An_alarm_is_due_within_two_minutes"], "nothing due within 2 minutes: no inhibitor")
+        try await daemon.waitUntilAlerting(alarm)
         try daemon.connect().send(.stop, alarm: alarm)
         let released = try await eventuallyTrue(within: 5) { (try? await desktop.inhibitors()) == 0 }
         #expect(released, "released once nothing rings and the next alarm is 10 minutes away")
+        // Released after the ring's end, so the ring's own turn came before: still one Inhibit,
+        // the one inhibitor held through the ring.
+        #expect(try await desktop.calls() == ["Inhibit:An_alarm_is_due_within_two_minutes"], "one inhibitor, held through the ring")
     }
 
     /// logind refuses the inhibitor when polkit does (a lingering user with nobody logged in,
@@ -126,7 +135,9 @@ import TestSupport
             try await daemon.waitUntilAlerting(alarm)
             try daemon.connect().send(.stop, alarm: alarm)
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // Its exit, not a pause: every refusal is logged before alarmd exits.
+        #expect(await daemon.stop() == .exited(0))
+        #expect(try await desktop.calls().filter { $0.hasPrefix("Inhibit:") }.count >= 2, "asked at each ring")
         let log = daemon.log
         #expect(log.components(separatedBy: "logind refused the sleep inhibitor").count == 2, "exactly once:\n\(log)")
         #expect(log.contains("an idle timeout may suspend the machine mid-ring"))

@@ -7,7 +7,7 @@ import TestSupport
 /// The alarm sound on a real desktop sound server: PipeWire started per test with a null
 /// sink, ALSA `default` routed to it per process, what the sink plays recorded with
 /// pw-record. Each test prints its measurements (`figures: ...`) for the README.
-@Suite(
+@Suite(.timeLimit(.minutes(3)), .tags(.products),
     .serialized,
     .enabled(
         if: SoundServerSession.Kind.canRun,
@@ -314,6 +314,14 @@ final class LocalDaemon: @unchecked Sendable {
     }
 
     func connect() throws -> AlarmConnection { try AlarmConnection(socketPath: AlarmPaths(environment: environment).socket) }
+
+    /// SIGTERM, and its exit (waited for off the cooperative threads): alarmd finishes queued
+    /// work before it exits, so what it would do has been done by then.
+    func stop() async -> Subprocess.Termination? {
+        process.signal(SIGTERM)
+        let process = self.process
+        return try? await onOwnThread { process.wait(within: 30) }
+    }
 
     func scheduleTimer(seconds: Double) throws -> UUID {
         let record = AlarmRecord(

@@ -7,7 +7,7 @@ import TestSupport
 /// Waking from suspend: with CAP_WAKE_ALARM alarmd arms a CLOCK_REALTIME_ALARM timerfd
 /// `wake_early` before the next alarm (read back from /proc/PID/fdinfo); without it, status
 /// says why and how to enable it.
-@Suite struct WakeTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct WakeTests {
     /// A daemon in a fresh folder with no sound server (the `null` PCM) and no notifications.
     private func daemon(launcher: [String] = [], config: String? = nil) async throws -> (LocalDaemon, String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("oak-wake-\(UUID().uuidString.prefix(8))").path
@@ -45,7 +45,7 @@ import TestSupport
         return mask & (1 << 35) != 0
     }
 
-    @Test(.enabled(if: getuid() == 0 || RealServers.required, "needs root (or CAP_WAKE_ALARM) to hand the capability on"))
+    @Test(.needsRoot("(it holds CAP_WAKE_ALARM) to hand the capability on"))
     func withTheCapabilityAWakeTimerIsArmedWakeEarlyBeforeTheNextAlarm() async throws {
         #expect(hasWakeCapability)
         let (daemon, root) = try await daemon(config: "[system]\nwake_early = 90\n")
@@ -64,9 +64,8 @@ import TestSupport
         #expect(status.out.contains("wake from suspend: yes (CAP_WAKE_ALARM)"), "\(status.out)")
     }
 
-    @Test(.enabled(
-        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && getuid() == 0 || RealServers.required,
-        "needs root and setpriv (util-linux) to start alarmd without the capability"))
+    @Test(.needsRoot("to start alarmd with the capability dropped from its bounding set"),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") || RealServers.required, "needs setpriv (util-linux)"))
     func withoutTheCapabilityStatusSaysWhyAndHowToEnableIt() async throws {
         let (daemon, root) = try await daemon(launcher: ["/usr/bin/setpriv", "--bounding-set=-wake_alarm"])
         defer { try? FileManager.default.removeItem(atPath: root) }

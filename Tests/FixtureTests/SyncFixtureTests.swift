@@ -5,7 +5,7 @@ import Testing
 /// The sync state of schema v5 (`Tests/Fixtures/alarms-sync-v5.sqlite`, made by
 /// scripts/make-sync-fixture with the built alarmd and a Radicale): today's store reads what
 /// was agreed with the server, the versions, and another program's event as the server had it.
-@Suite struct SyncFixtureTests {
+@Suite(.timeLimit(.minutes(2))) struct SyncFixtureTests {
     static func withFixture<T>(_ name: String, _ body: (AlarmStore) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-sync-fixture-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import TestSupport
 /// GResource bundle the plugin compiled. They run in `gtk-support-check`, a process of its own
 /// on a private Xvfb: GTK needs GLib's default main context, which this process's other suites
 /// give to AlarmNotify's GLib thread. Each of its checks is one expectation here.
-@Suite struct GtkSupportTests {
+@Suite(.timeLimit(.minutes(2))) struct GtkSupportTests {
     static let checks = [
         "handler-runs-per-emission", "handler-sees-its-emitter", "handler-alive-while-connected",
         "handler-released-on-disconnect", "handler-silent-after-disconnect", "handler-released-with-its-object",
@@ -136,5 +136,18 @@ import TestSupport
         // The toolchain that builds the tests is on this process's PATH, not on the children's.
         let run = try Subprocess.run("/usr/bin/env", arguments, environment: ChildEnvironment.with(["PATH": ProcessInfo.processInfo.environment["PATH"]]))
         return (run.termination.status, run.stdout + run.stderr)
+    }
+
+    /// An Xvfb that dies before it reports a display (here one that exits at once) fails the
+    /// test in seconds: the wrapper shell still holds the pipe open, so reading it to a report
+    /// that never comes blocked the whole run.
+    @Test func anXvfbThatDiesBeforeReportingFailsInSeconds() throws {
+        let started = ContinuousClock.now
+        var display: GtkTestDisplay?
+        withKnownIssue("the dead Xvfb is reported") {
+            display = try GtkTestDisplay.start(xvfb: "/bin/false", reportWithin: 2)
+        }
+        #expect(display == nil)
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 }

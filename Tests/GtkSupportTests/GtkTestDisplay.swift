@@ -8,9 +8,9 @@ final class GtkTestDisplay {
     let display: String
     private let server: Subprocess
 
-    /// nil when there is no Xvfb (recorded as an issue where every test must run).
-    static func start() throws -> GtkTestDisplay? {
-        let xvfb = "/usr/bin/Xvfb"
+    /// nil when there is no Xvfb (recorded as an issue where every test must run), or when it
+    /// reports no display within `seconds` (it died: recorded as an issue).
+    static func start(xvfb: String = "/usr/bin/Xvfb", reportWithin seconds: Double = 30) throws -> GtkTestDisplay? {
         guard FileManager.default.isExecutableFile(atPath: xvfb) else {
             if RealServers.required { Issue.record("Xvfb is missing: apt-get install xvfb (scripts/setup)") }
             print("GtkSupportTests: skipped, no Xvfb (apt-get install xvfb)")
@@ -21,9 +21,12 @@ final class GtkTestDisplay {
         let server = try Subprocess(
             "/bin/sh", ["-c", "\(xvfb) -displayfd 3 -screen 0 640x480x24 -nolisten tcp 3>&1 >/dev/null 2>&1 </dev/null & x=$!; read _; kill $x"],
             stdin: .pipe, stdout: .pipe)
-        let line = String(decoding: server.output!.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let number = Int(line) else {
-            Issue.record("Xvfb did not report a display (\(line))")
+        // An Xvfb that dies before it reports (or never reports) must fail this test, not hang it.
+        let line = server.readLine(within: seconds)
+        guard let number = line.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            Issue.record("Xvfb did not report a display within \(Int(seconds)) s (\(line ?? "no report"))")
+            try? server.input?.close()
+            server.wait(within: 10)
             return nil
         }
         return GtkTestDisplay(display: ":\(number)", server: server)
@@ -36,6 +39,6 @@ final class GtkTestDisplay {
 
     deinit {
         try? server.input?.close()
-        _ = server.wait()
+        server.wait(within: 10)
     }
 }

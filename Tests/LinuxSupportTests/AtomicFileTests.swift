@@ -4,7 +4,7 @@ import Testing
 
 /// The one writer of the small state files kept outside SQLite (the volume an alarm raised,
 /// the popups on screen): whole or not at all, never a temporary file left behind.
-@Suite struct AtomicFileTests {
+@Suite(.timeLimit(.minutes(2))) struct AtomicFileTests {
     let folder: String = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-atomic-\(UUID().uuidString.prefix(8))").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

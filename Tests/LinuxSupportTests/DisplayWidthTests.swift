@@ -3,7 +3,7 @@ import Testing
 
 /// Terminal cells, as a terminal that follows Unicode draws them (and as Python's wcwidth
 /// 0.7.0 counts them: every expectation here was checked against it).
-@Suite struct DisplayWidthTests {
+@Suite(.timeLimit(.minutes(1))) struct DisplayWidthTests {
     @Test(arguments: [
         ("", 0), ("Wake up", 7), ("Réveil", 6),
         // East Asian Wide and Fullwidth: 2 each; halfwidth katakana 1.

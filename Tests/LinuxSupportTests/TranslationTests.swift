@@ -3,7 +3,7 @@ import Testing
 @testable import LinuxSupport
 
 /// tr's placeholders: what translators may write, and that nothing a catalog says can crash it.
-@Suite struct TranslationSubstituteTests {
+@Suite(.timeLimit(.minutes(1))) struct TranslationSubstituteTests {
     @Test func positionalArgumentsMayBeReordered() {
         #expect(Translation.substitute("%1$s rings at %2$s", ["Tea", "18:30"]) == "Tea rings at 18:30")
         #expect(Translation.substitute("um %2$s: %1$s", ["Tea", "18:30"]) == "um 18:30: Tea")

@@ -3,7 +3,7 @@ import OpenAlarmKit
 import Testing
 
 /// `Color("AccentColor")`: the app's asset catalog, else the desktop's accent, else the default.
-@Suite struct NamedColorTests {
+@Suite(.timeLimit(.minutes(1))) struct NamedColorTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("named-color-\(UUID().uuidString)").path
 
     func write(_ text: String, to path: String) throws {

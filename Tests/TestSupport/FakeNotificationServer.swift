@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Synchronization
 
 /// Runs scripts/testing/fake-notification-server.py: a private dbus-daemon plus a scriptable
@@ -86,6 +87,23 @@ public final class FakeNotificationServer: @unchecked Sendable {
         }
     }
 
+    /// Waits until every client that called the server has left the bus, and returns the
+    /// calls then (`Disconnected` records included). The bus delivers all a connection sent
+    /// before it says the connection is gone: after this, nothing more can come from them.
+    /// What a "nothing else was sent" check waits for, instead of a pause.
+    public func callsOnceTheirSendersLeft(timeout: Duration = .seconds(10)) async throws -> [ServerCall] {
+        let calls = try await waitForCalls(timeout: timeout) { calls in
+            Self.senders(calls).isSubset(of: Set(calls.filter { $0.method == "Disconnected" }.map(\.sender)))
+        }
+        let left = Self.senders(calls).subtracting(calls.filter { $0.method == "Disconnected" }.map(\.sender))
+        if !left.isEmpty { Issue.record("clients \(left.sorted()) did not leave the bus within \(timeout)") }
+        return calls
+    }
+
+    static func senders(_ calls: [ServerCall]) -> Set<String> {
+        Set(calls.filter { $0.method != "Disconnected" && !$0.sender.isEmpty }.map(\.sender))
+    }
+
     public func notifies(summary: String) -> [ServerCall] {
         calls().filter { $0.method == "Notify" && $0.summary == summary }
     }
@@ -111,6 +129,8 @@ public struct ServerCall: Sendable, CustomStringConvertible {
     public let actions: [String]
     public let hints: [String: String]
     public let expireTimeout: Int32
+    /// The caller's unique bus name (":1.5"); for a `Disconnected` record, the one that left.
+    public let sender: String
 
     public init(_ json: [String: Any]) {
         method = json["method"] as? String ?? ""
@@ -122,6 +142,7 @@ public struct ServerCall: Sendable, CustomStringConvertible {
         body = json["body"] as? String ?? ""
         actions = json["actions"] as? [String] ?? []
         expireTimeout = Int32(json["expire_timeout"] as? Int ?? 0)
+        sender = json["sender"] as? String ?? ""
         var hints: [String: String] = [:]
         for (name, value) in json["hints"] as? [String: [Any]] ?? [:] {
             guard value.count == 2, let type = value[0] as? String else { continue }

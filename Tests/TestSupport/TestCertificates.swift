@@ -21,6 +21,21 @@ public final class TestCertificates: @unchecked Sendable {
         Pair(certificate: folder.appendingPathComponent("\(name).pem").path, key: folder.appendingPathComponent("\(name).key").path)
     }
 
+    public static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
+
+    /// A command prefix that runs the next word (alarmd) trusting `ca` the way a machine with
+    /// it installed does, through the system's CA bundle: in a mount namespace of its own,
+    /// /etc/ssl/certs/ca-certificates.crt (the bundle Debian's libcurl reads) is the system's
+    /// bundle plus `ca`. Nothing on the machine changes; it needs root (the namespace).
+    public func trustedSystemWide() throws -> [String] {
+        let bundle = folder.appendingPathComponent("system-bundle.pem")
+        var bytes = (try? Data(contentsOf: URL(fileURLWithPath: Self.systemBundle))) ?? Data()
+        bytes.append(try Data(contentsOf: URL(fileURLWithPath: ca)))
+        try bytes.write(to: bundle)
+        return ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                "mount --bind \"$0\" \(Self.systemBundle) && exec \"$@\"", bundle.path]
+    }
+
     public static var canMake: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") || RealServers.required }
 
     /// Made on first use, removed when the process ends (it is in the temporary folder).

@@ -90,9 +90,16 @@ class AlarmDaemon:
         return json.loads(self.ctl("list", "--json") or "[]")
 
     def list_lines(self):
-        """`alarmctl list` as a person reads it: one line per alarm (the header left out)."""
-        lines = self.ctl("list").splitlines()
-        return [line for line in lines[1:] if line.strip()] if lines and lines[0].startswith("ID") else []
+        """`alarmctl list` as a person reads it: one line per alarm (the header left out).
+        Anything else than the table or "no alarms" is a failure: were it read as no alarms,
+        every "it's gone" check would pass on output it cannot read."""
+        text = self.ctl("list")
+        lines = text.splitlines()
+        if text.strip() == "no alarms":
+            return []
+        if not lines or not lines[0].startswith("ID "):
+            raise driver.Failure(f"`alarmctl list` printed neither its table nor 'no alarms': {text[:300]!r}")
+        return [line for line in lines[1:] if line.strip()]
 
     def sound_bytes(self):
         try:

@@ -46,9 +46,9 @@ def switch_named(app, pattern, timeout=3):
     return driver.wait_until(probe, timeout, f"a switch named {pattern.pattern if hasattr(pattern, 'pattern') else pattern!r}")
 
 
-def translated_msgids(po_path):
-    """The msgids of a .po file whose translation differs from them (one-line entries)."""
-    english, msgid = set(), None
+def translated(po_path):
+    """msgid -> msgstr of a .po file's one-line entries whose translation differs from them."""
+    catalogue, msgid = {}, None
     with open(po_path, encoding="utf-8") as po:
         for line in po:
             if line.startswith("msgid "):
@@ -56,9 +56,9 @@ def translated_msgids(po_path):
             elif line.startswith("msgstr ") and msgid:
                 msgstr = line[7:].strip().strip('"')
                 if msgstr and msgstr != msgid and "%" not in msgid:
-                    english.add(msgid)
+                    catalogue[msgid] = msgstr
                 msgid = None
-    return english
+    return catalogue
 
 
 def english_only_words(po_path):
@@ -588,16 +588,27 @@ class Suite:
 
         def untranslated():
             # Every text the window shows (both pages), against po/de.po's msgids whose German
-            # differs: one that shows is a string the app did not translate.
-            english = translated_msgids(os.path.join(here, "..", "..", "po", "de.po"))
-            shown = set(app.texts())
+            # differs: one that shows is a string the app did not translate. The check must see
+            # what it judges: the catalogue read, and on each page texts, German ones among them
+            # (an empty or unreadable dump would otherwise leave nothing English to find).
+            catalogue = translated(os.path.join(here, "..", "..", "po", "de.po"))
+            english, german = set(catalogue), set(catalogue.values())
+            if len(english) < 100:
+                raise Failure(f"read only {len(english)} translated msgids from po/de.po")
+            alarms_page = set(app.texts())
             driver.click(app.find("page tab", "Timer"))
             app.find("table", re.compile(r"^(Timer-Vorgaben|Timer presets)$"), timeout=5, within=app.windows()[0])
-            shown |= set(app.texts())
+            timers_page = set(app.texts())
+            for page, shown in (("Alarms", alarms_page), ("Timers", timers_page)):
+                if len(shown) < 5 or not shown & german:
+                    raise Failure(f"the {page} page's text dump has {len(shown)} texts, {len(shown & german)} of them "
+                                  f"German: nothing to judge ({sorted(shown)[:10]})")
+            shown = alarms_page | timers_page
             left = sorted(shown & english)
             if left:
                 raise Failure(f"English strings in the German window: {left}")
-            return f"{len(shown)} texts on both pages, none of the {len(english)} English msgids"
+            return (f"{len(shown)} texts on both pages ({len(shown & german)} German msgstrs), "
+                    f"none of the {len(english)} English msgids")
         self.check("LANGUAGE=de: no English text left on either page", untranslated)
 
         def ringing_view_german():

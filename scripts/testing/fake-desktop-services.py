@@ -15,6 +15,8 @@ Commands on stdin, each answered with `ok ...` or `error ...`:
   status NAME       the player's PlaybackStatus
   set NAME STATUS   change it (as the person would)
   inhibitors        how many inhibitors are held, and their `what:why` list
+  calls             every call received so far, in order: `NAME.Play`, `NAME.Pause`, ...
+                    for the players, `Inhibit:WHY` (spaces as _) for logind, refused ones too
 End of stdin stops everything.
 """
 import argparse, os, select, shutil, subprocess, sys, tempfile, threading
@@ -24,28 +26,34 @@ from dbus.mainloop.glib import DBusGMainLoop
 from gi.repository import GLib
 
 PLAYER_IFACE = "org.mpris.MediaPlayer2.Player"
+CALLS = []  # what was asked of us, in order (the `calls` command): what a negative check reads
 
 
 class Player(dbus.service.Object):
-    def __init__(self, connection, status):
+    def __init__(self, connection, name, status):
         super().__init__(connection, "/org/mpris/MediaPlayer2")
+        self.name = name
         self.status = status
 
     @dbus.service.method(PLAYER_IFACE)
     def Play(self):
+        CALLS.append(self.name + ".Play")
         self.status = "Playing"
 
     @dbus.service.method(PLAYER_IFACE)
     def Pause(self):
+        CALLS.append(self.name + ".Pause")
         if self.status == "Playing":
             self.status = "Paused"
 
     @dbus.service.method(PLAYER_IFACE)
     def PlayPause(self):
+        CALLS.append(self.name + ".PlayPause")
         self.status = "Paused" if self.status == "Playing" else "Playing"
 
     @dbus.service.method(PLAYER_IFACE)
     def Stop(self):
+        CALLS.append(self.name + ".Stop")
         self.status = "Stopped"
 
     @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="ss", out_signature="v")
@@ -63,6 +71,7 @@ class Login1(dbus.service.Object):
 
     @dbus.service.method("org.freedesktop.login1.Manager", in_signature="ssss", out_signature="h")
     def Inhibit(self, what, who, why, mode):
+        CALLS.append("Inhibit:" + str(why).replace(" ", "_"))
         if self.refuse:  # logind's words when polkit says no
             raise dbus.exceptions.DBusException("Permission denied", name="org.freedesktop.DBus.Error.AccessDenied")
         read, write = os.pipe()
@@ -108,7 +117,7 @@ def main():
         for spec in args.player:
             name, status = spec.split("=", 1)
             connection = dbus.bus.BusConnection(address)
-            players[name] = (dbus.service.BusName("org.mpris.MediaPlayer2." + name, connection), Player(connection, status))
+            players[name] = (dbus.service.BusName("org.mpris.MediaPlayer2." + name, connection), Player(connection, name, status))
         loop = GLib.MainLoop()
 
         def command(line):
@@ -120,6 +129,8 @@ def main():
             if words[0] == "set" and words[1] in players:
                 players[words[1]][1].status = words[2]
                 return "ok"
+            if words[0] == "calls":
+                return "ok " + " ".join(CALLS)
             if words[0] == "inhibitors":
                 held = login.count()
                 return "ok %d %s" % (len(held), " ".join("%s:%s" % (w, y.replace(" ", "_")) for _, w, y in held))

@@ -6,8 +6,12 @@ generated config that has no service directories, so nothing on the machine gets
 D-Bus-activated into the test), prints `address ADDRESS` and `log PATH`, owns the notifications name
 (unless --no-server) and prints `ready`.
 
-Every call it receives is appended to the --log file as one JSON object per line; hints are
-recorded as [D-Bus type code, value] so tests can check that urgency really is a byte.
+Every call it receives is appended to the --log file as one JSON object per line, with the
+caller's unique bus name (`sender`); hints are recorded as [D-Bus type code, value] so tests can
+check that urgency really is a byte. A caller that leaves the bus is logged as a
+`{"method": "Disconnected", "sender": NAME}` line: the bus delivers every message a connection
+sent before it announces that the connection is gone, so after that line nothing more can come
+from it (what a test waits for instead of a pause before a "nothing else happened" check).
 
 Commands, one per line on stdin; each is answered with `ok ...` or `error ...` on stdout:
   invoke ID KEY         emit ActionInvoked(ID, KEY) (and NotificationClosed(ID, 2) in the
@@ -69,18 +73,18 @@ class Server(dbus.service.Object):
         with open(self.log_path, "a") as f:
             f.write(json.dumps(record) + "\n")
 
-    @dbus.service.method(NAME, in_signature="", out_signature="as")
-    def GetCapabilities(self):
-        self.log({"method": "GetCapabilities"})
+    @dbus.service.method(NAME, in_signature="", out_signature="as", sender_keyword="sender")
+    def GetCapabilities(self, sender=None):
+        self.log({"method": "GetCapabilities", "sender": str(sender)})
         return self.caps
 
     @dbus.service.method(NAME, in_signature="", out_signature="ssss")
     def GetServerInformation(self):
         return ("oak-fake-server", "OpenAlarmKit", "1.0", "1.2")
 
-    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u", async_callbacks=("reply", "error"))
-    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout, reply, error):
-        call = lambda: self.notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)  # noqa: E731
+    @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u", sender_keyword="sender", async_callbacks=("reply", "error"))
+    def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout, reply, error, sender=None):
+        call = lambda: self.notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout, sender)  # noqa: E731
         if self.stalled:
             self.waiting.append((call, reply, error))
         else:
@@ -95,7 +99,7 @@ class Server(dbus.service.Object):
             except Exception as e:  # noqa: BLE001: the caller gave up long ago; its reply may go nowhere
                 self.log({"late-reply-failed": repr(e)})
 
-    def notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout):
+    def notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout, sender):
         if replaces_id != 0 and replaces_id in self.live:
             nid = int(replaces_id)
         else:
@@ -108,20 +112,20 @@ class Server(dbus.service.Object):
             "summary": str(summary), "body": str(body),
             "actions": [str(a) for a in actions],
             "hints": {str(k): typed(v) for k, v in hints.items()},
-            "expire_timeout": int(expire_timeout),
+            "expire_timeout": int(expire_timeout), "sender": str(sender),
         })
         return nid
 
-    @dbus.service.method(NAME, in_signature="u", out_signature="", async_callbacks=("reply", "error"))
-    def CloseNotification(self, nid, reply, error):
+    @dbus.service.method(NAME, in_signature="u", out_signature="", sender_keyword="sender", async_callbacks=("reply", "error"))
+    def CloseNotification(self, nid, reply, error, sender=None):
         if self.stalled:
-            self.waiting.append((lambda: self.close_notification(nid), reply, error))
+            self.waiting.append((lambda: self.close_notification(nid, sender), reply, error))
         else:
-            self.close_notification(nid)
+            self.close_notification(nid, sender)
             reply()
 
-    def close_notification(self, nid):
-        self.log({"method": "CloseNotification", "id": int(nid)})
+    def close_notification(self, nid, sender):
+        self.log({"method": "CloseNotification", "id": int(nid), "sender": str(sender)})
         if nid in self.live:
             self.live.discard(nid)
             self.NotificationClosed(nid, 3)
@@ -204,6 +208,11 @@ def main():
     bus = dbus.bus.BusConnection(address)
     caps = [c for c in args.caps.split(",") if c and c != "-"]
     server = Server(bus, args.log, caps, args.close_after_action)
+    def owner_changed(bus_name, old, new):
+        if bus_name.startswith(":") and old and not new:
+            server.log({"method": "Disconnected", "sender": str(bus_name)})
+    bus.add_signal_receiver(owner_changed, signal_name="NameOwnerChanged", dbus_interface="org.freedesktop.DBus",
+                            bus_name="org.freedesktop.DBus", path="/org/freedesktop/DBus")
     name = None
     if not args.no_server:
         name = dbus.service.BusName(NAME, bus, do_not_queue=True)
