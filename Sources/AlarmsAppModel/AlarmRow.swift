@@ -11,8 +11,12 @@ package struct AlarmRow: Hashable, Sendable, Identifiable {
     /// "06:30" or "6:30 AM", as the locale writes times.
     package var time: String
     package var title: String
-    /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm.
+    /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm; an event's repeat
+    /// in words ("Every other week on Mon").
     package var repeatText: String
+    /// Whether `repeatText` is an event's repeat in words: a sentence that may wrap between its
+    /// words (`LineBreaks.sentence`), where days and dates are kept together.
+    package var repeatIsSentence = false
     /// "in 9 h 12 min", "Off", "Ringing", "Snoozed until 14:45", "in 2 d (skipping Mon 06:30)".
     package var status: String
     package var enabled: Bool
@@ -118,10 +122,12 @@ package struct AlarmRowMaker: Sendable {
         } else {
             action = nil
         }
-        return AlarmRow(
+        var row = AlarmRow(
             id: record.id, time: time(of: record), title: Self.title(record), repeatText: repeatText(of: record, now: now),
             status: status, enabled: enabled, repeats: record.repeats, action: action,
             ringing: ringing, snoozedUntil: snoozedUntil, appID: record.appID, nextFire: next)
+        row.repeatIsSentence = record.calendar != nil
+        return row
     }
 
     /// The wall clock the record follows: its own zone's (an imported event's), else the machine's.
