@@ -202,6 +202,8 @@ final class RepeatRows {
         ui.untilRow.setVisible(kind.hasEnd && ui.endsRow.selected == RepeatEnd.untilIndex)
         ui.untilRow.setSubtitle(form.untilText(localTime: localTime))
         ui.countRow.setVisible(kind.hasEnd && ui.endsRow.selected == RepeatEnd.countIndex)
+        // A one-off needs no line of words: the Repeat row says Never, the date row when.
+        ui.summary.setVisible(kind != .never)
         ui.summary.setText(form.repeatText(localTime: localTime))
     }
 }
