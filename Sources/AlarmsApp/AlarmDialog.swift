@@ -130,10 +130,11 @@ final class AlarmDialog {
     }
 
     /// Shown with the keyboard on the hour, as GNOME Clocks does: the time is what a person
-    /// sets first, and Cancel is not the first thing Space or Enter should press.
+    /// sets first, and Cancel is not the first thing Space or Enter should press. An event
+    /// whose repeat is kept as in the calendar has no time to set: the Repeat row, then.
     func present() {
         ui.window.present()
-        hourSpin.grabFocus()
+        if !hourSpin.grabFocus() { ui.repeatRows.repeatRow.grabFocus() }
     }
 
     private func setUpSounds() {

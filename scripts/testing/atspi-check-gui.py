@@ -463,14 +463,22 @@ class Suite:
             dialog = app.dialog(timeout=5)
             words = app.find("label", re.compile(r"^As in the calendar: "), timeout=5, within=dialog).name
             app.find("label", "As in the Calendar", timeout=3, within=app.find("combo box", "Repeat", within=dialog))
+            # Its reminders say when it rings: no hour to set, the keyboard on the Repeat row.
+            first = driver.wait_until(lambda: focused(app, dialog), 3, "a focused widget in the editor")
+            hour_settable = app.find("spin button", "Hour", within=dialog).getState().contains(driver.pyatspi.STATE_SENSITIVE)
+            # Closed before any failure is raised: a modal editor left open would block the checks after this one.
             driver.click(app.find("push button", "Save", within=dialog))
             driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
+            if first != ("combo box", "Repeat"):
+                raise Failure(f"the editor of a kept event's repeat opened with the focus on {first}, not the Repeat row")
+            if hour_settable:
+                raise Failure("the editor of a kept event's repeat lets its hour be set")
             after, shown_after = alarm_json("Timesheets"), daemon.ctl("show", "Timesheets")
             if kept(after) != kept(before) or after.get("timeZone") != before.get("timeZone"):
                 raise Failure(f"Save with nothing changed changed the event: {before} -> {after}")
             if shown_after != shown_before:
                 raise Failure(f"`alarmctl show` changed:\n{shown_before}\n->\n{shown_after}")
-            return f"the editor said {words!r}; after Save `alarmctl show` is the same ({len(shown_after.splitlines())} lines)"
+            return f"the editor said {words!r}, its focus on the Repeat row; after Save `alarmctl show` is the same ({len(shown_after.splitlines())} lines)"
         self.check("an imported BYSETPOS event with a moved occurrence, opened and saved unchanged: `alarmctl show` is the same",
                    imported_rule_kept)
 
