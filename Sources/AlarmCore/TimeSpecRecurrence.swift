@@ -53,30 +53,16 @@ enum RecurringSpecParser {
         }
         var rule = try self.rule(pattern, reader: reader, weekdays: weekdays)
         rule.count = count
-        let today = calendar.localDate(of: now)
-        // The first occurrence: the rule's first date from today on whose time is still
-        // ahead (a rule with no day of its own repeats on today's weekday, day or date).
-        var ruleDates = RuleDates(rule: rule, start: today, from: today.dayNumber, startIsOccurrence: false)
-        var first: LocalDate?
-        for _ in 0..<5000 {
-            guard let day = ruleDates.next() else { break }
-            let date = LocalDate(dayNumber: day)
-            if calendar.instant(of: date, hour: time.hour, minute: time.minute) > now {
-                first = date
-                break
-            }
-        }
-        guard let first else {
-            throw TimeSpecError(.badDate, .neverHappens(spec: trimmed(input)), input: input, offset: 0, length: input.count)
-        }
-        if let until {
-            guard until >= first else {
+        do {
+            return try CalendarSchedule.repeating(rule, at: time, until: until, now: now, calendar: calendar)
+        } catch {
+            switch error {
+            case .neverHappens:
+                throw TimeSpecError(.badDate, .neverHappens(spec: trimmed(input)), input: input, offset: 0, length: input.count)
+            case .endsBeforeFirst(let until, let first):
                 throw TimeSpecError(.inPast, .untilBeforeFirst(until: "\(until)", first: "\(first)"), input: input, offset: 0, length: input.count)
             }
-            rule.until = CalendarDateTime(year: until.year, month: until.month, day: until.day, secondOfDay: 86_399)
         }
-        return CalendarSchedule(start: CalendarDateTime(year: first.year, month: first.month, day: first.day, secondOfDay: time.hour * 3600 + time.minute * 60),
-                                rule: rule)
     }
 
     private static func rule(_ words: [SpecText], reader: Reader, weekdays: WeekdayNames) throws(TimeSpecError) -> RecurrenceRule {

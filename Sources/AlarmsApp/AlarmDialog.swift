@@ -12,20 +12,17 @@ struct AlarmDialogUI: BuilderFile {
     let window: Window
     let title: WindowTitle
     let hourSpin, minuteSpin, snoozeSpin, volumeSpin, rampSpin: SpinButton
-    let preview, daysSummary: Label
+    let preview: Label
     let titleRow: EntryRow
     let soundRow: ComboRow
     let soundPreviewButton, addSoundButton: Button
     let volumeSwitch: Switch
-    /// What the alarm is besides its time: a one-off's date, its zone, on or off, its skip.
-    let dateRow, zoneRow, enabledRow, skipRow: ActionRow
-    let dateButton: MenuButton
-    let dateCalendar: CalendarWidget
-    let dateClearButton: Button
+    /// When it repeats (RepeatRows.swift).
+    let repeatRows: RepeatRowsUI
+    /// What the alarm is besides when it rings: its zone, on or off, its skip.
+    let zoneRow, enabledRow, skipRow: ActionRow
     let enabledSwitch, skipSwitch: Switch
-    /// In the order of the .ui file, which setUpDays labels from the locale's first weekday.
-    let dayToggles: [ToggleButton]
-    let weekdaysButton, everyDayButton, cancelButton, saveButton, deleteButton: Button
+    let cancelButton, saveButton, deleteButton: Button
     let ringTimeoutLabel: Label
     let errorLabels: [String: Label]
 
@@ -39,32 +36,23 @@ struct AlarmDialogUI: BuilderFile {
         volumeSpin = try builder.object("volume_spin")
         rampSpin = try builder.object("ramp_spin")
         preview = try builder.object("time_preview")
-        daysSummary = try builder.object("days_summary")
         titleRow = try builder.object("title_row")
         soundRow = try builder.object("sound_row")
         soundPreviewButton = try builder.object("sound_preview_button")
         addSoundButton = try builder.object("add_sound_button")
         volumeSwitch = try builder.object("volume_switch")
-        dateRow = try builder.object("date_row")
+        repeatRows = try RepeatRowsUI(builder)
         zoneRow = try builder.object("zone_row")
         enabledRow = try builder.object("enabled_row")
         skipRow = try builder.object("skip_row")
-        dateButton = try builder.object("date_button")
-        dateCalendar = try builder.object("date_calendar")
-        dateClearButton = try builder.object("date_clear_button")
         enabledSwitch = try builder.object("enabled_switch")
         skipSwitch = try builder.object("skip_switch")
-        var toggles: [ToggleButton] = []
-        for index in 0..<7 { toggles.append(try builder.object("day_\(index)")) }
-        dayToggles = toggles
-        weekdaysButton = try builder.object("weekdays_button")
-        everyDayButton = try builder.object("every_day_button")
         cancelButton = try builder.object("cancel_button")
         saveButton = try builder.object("save_button")
         deleteButton = try builder.object("delete_button")
         ringTimeoutLabel = try builder.object("ring_timeout_label")
         var labels: [String: Label] = [:]
-        for key in ["time", "title", "snooze", "sound", "save"] { labels[key] = try builder.object("\(key)_error") }
+        for key in ["time", "repeat", "title", "snooze", "sound", "save"] { labels[key] = try builder.object("\(key)_error") }
         errorLabels = labels
     }
 }
@@ -81,18 +69,14 @@ final class AlarmDialog {
     private let editing: AlarmRecord?
     /// The form as the dialog opened: what Save compares with.
     private let shown: AlarmForm
-    /// The one-off's date (the calendar's pick), nil for none.
-    private var date: AlarmForm.Day?
     private let localTime: LocalTimeText
-    /// The day of each toggle, from the locale's first day of the week.
-    private let days: [Locale.Weekday]
+    private var repeatRows: RepeatRows!
     private var sounds: SoundChoices
     private var soundControls: SoundRowControls!
     private var hourSpin: SpinButton { ui.hourSpin }
     private var minuteSpin: SpinButton { ui.minuteSpin }
     private var titleRow: EntryRow { ui.titleRow }
     private var soundRow: ComboRow { ui.soundRow }
-    private var dayToggles: [ToggleButton] { ui.dayToggles }
     var onClosed: (@MainActor () -> Void)?
     var onDelete: (@MainActor (UUID) -> Void)?
 
@@ -102,10 +86,8 @@ final class AlarmDialog {
         self.service = service
         self.editing = editing
         self.localTime = localTime
-        days = WeekdaySet.order(startingOn: localTime.firstWeekday)
         let form = editing.map { AlarmForm(editing: $0) } ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
         shown = form
-        date = form.day
         sounds = SoundChoices(keeping: form.sound)  // alarmd's list follows (`askForSounds`)
 
         ui.window.setTransientFor(parent)
@@ -115,9 +97,10 @@ final class AlarmDialog {
         ui.title.setTitle(title)
         ui.deleteButton.setVisible(editing != nil)
         showRingTimeout(state.status)
-        setUpDays()
         setUpSounds()
         setUpState(form)
+        repeatRows = RepeatRows(ui: ui.repeatRows, form: form, localTime: localTime)
+        repeatRows.onChange = { [unowned self] in updateSummary() }
         show(form)
         askForSounds(keeping: form.sound)
         connectSignals()
@@ -174,28 +157,18 @@ final class AlarmDialog {
     }
 
     /// Shown with the keyboard on the hour, as GNOME Clocks does: the time is what a person
-    /// sets first, and Cancel is not the first thing Space or Enter should press.
+    /// sets first, and Cancel is not the first thing Space or Enter should press. An event
+    /// whose repeat is kept as in the calendar has no time to set: the Repeat row, then.
     func present() {
         ui.window.present()
-        hourSpin.grabFocus()
-    }
-
-    private func setUpDays() {
-        let full = localTime.conventions?.weekdays ?? ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        for (toggle, day) in zip(dayToggles, days) {
-            let sundayFirst = WeekdaySet.sundayFirstIndex(day)
-            toggle.setLabel(localTime.shortWeekdays[sundayFirst])
-            toggle.setAccessibleLabel(full[sundayFirst])
-            toggle.onToggled { [unowned self] in updateSummary() }
-        }
+        if !hourSpin.grabFocus() { ui.repeatRows.repeatRow.grabFocus() }
     }
 
     private func setUpSounds() {
         soundRow.setStrings([tr("Default")] + sounds.names)
     }
 
-    /// The rows that say what the alarm is besides its time: its zone, on or off, its skip,
-    /// and the date of a one-off.
+    /// The rows that say what the alarm is besides when it rings: its zone, on or off, its skip.
     private func setUpState(_ form: AlarmForm) {
         if let zone = form.timeZone { ui.zoneRow.setSubtitle(TerminalSafe.text(zone)) }
         ui.zoneRow.setVisible(form.timeZone != nil)
@@ -204,25 +177,11 @@ final class AlarmDialog {
         if let skipping = form.skipping { ui.skipRow.setSubtitle(localTime.weekdayAndTime(skipping, zone: .current, seconds: false)) }
         ui.skipRow.setVisible(form.skipping != nil)
         ui.skipSwitch.setActive(form.skipping != nil)
-        // The calendar opens on the alarm's date, else on today.
-        let day = form.day ?? AlarmForm.today()
-        ui.dateCalendar.select(year: day.year, month: day.month, day: day.day)
-        ui.dateCalendar.onDaySelected { [unowned self] in
-            let picked = ui.dateCalendar.selectedDay
-            date = (picked.year, picked.month, picked.day)
-            ui.dateButton.popdown()
-            updateSummary()
-        }
-        ui.dateClearButton.onClicked { [unowned self] in
-            date = nil
-            updateSummary()
-        }
     }
 
     private func show(_ form: AlarmForm) {
         hourSpin.setValue(form.hour)
         minuteSpin.setValue(form.minute)
-        setDays(form.days.days)
         titleRow.setText(form.title)
         select(sound: form.sound)
         ui.snoozeSpin.setValue(form.snoozeMinutes)
@@ -248,8 +207,6 @@ final class AlarmDialog {
         hourSpin.showTwoDigits()
         minuteSpin.showTwoDigits()
         ui.volumeSwitch.onActiveChanged { [unowned self] in ui.volumeSpin.setSensitive(ui.volumeSwitch.isActive) }
-        ui.weekdaysButton.onClicked { [unowned self] in setDays(WeekdaySet.weekdays) }
-        ui.everyDayButton.onClicked { [unowned self] in setDays(WeekdaySet.everyDay) }
         ui.cancelButton.onClicked { [unowned self] in close() }
         ui.saveButton.onClicked { [unowned self] in save() }
         ui.deleteButton.onClicked { [unowned self] in
@@ -270,34 +227,25 @@ final class AlarmDialog {
 
     private func close() { ui.window.close() }
 
-    private func setDays(_ chosen: Set<Locale.Weekday>) {
-        for (toggle, day) in zip(dayToggles, days) { toggle.setActive(chosen.contains(day)) }
-    }
-
     private func updatePreview() {
         ui.preview.setText(localTime.time(hour: hourSpin.value, minute: minuteSpin.value))
     }
 
-    /// "Once" or the days, and the date row of a one-off: its date, or that it rings at the
-    /// next such time.
+    /// The rows the repeat needs, its words, and the date row of a one-off ("at the next
+    /// 07:00"). While it repeats as in the calendar, the event's reminders say when it rings:
+    /// the time is shown, not set.
     private func updateSummary() {
-        let days = selectedDays
-        ui.daysSummary.setText(days.days.isEmpty ? tr("Once") : days.text(localTime: localTime))
-        ui.dateRow.setVisible(days.days.isEmpty)
-        ui.dateClearButton.setVisible(date != nil)
-        ui.dateRow.setSubtitle(form.dateText(localTime: localTime))
-    }
-
-    private var selectedDays: WeekdaySet {
-        WeekdaySet(zip(dayToggles, days).filter { $0.0.isActive }.map(\.1))
+        let form = form
+        repeatRows.update(form)
+        hourSpin.setSensitive(form.repeatKind != .asInCalendar)
+        minuteSpin.setSensitive(form.repeatKind != .asInCalendar)
     }
 
     private var form: AlarmForm {
         var form = shown
         form.hour = hourSpin.value
         form.minute = minuteSpin.value
-        form.days = selectedDays
-        form.day = form.days.days.isEmpty ? date : nil
+        repeatRows.read(into: &form)
         if editing != nil { form.enabled = ui.enabledSwitch.isActive }
         form.skipping = ui.skipSwitch.isActive ? shown.skipping : nil
         form.title = titleRow.text
@@ -315,6 +263,7 @@ final class AlarmDialog {
             let key: String
             switch problem {
             case .time: key = "time"
+            case .repeat: key = "repeat"
             case .title: key = "title"
             case .snooze: key = "snooze"
             case .sound: key = "sound"
@@ -331,7 +280,7 @@ final class AlarmDialog {
 
     private func save() {
         let form = form
-        let problems = form.problems(now: Date())
+        let problems = form.problems(now: Date(), shown: editing == nil ? nil : shown)
         showProblems(problems)
         guard problems.isEmpty else { return }
         var request = AlarmProtocol.Request(id: 0, op: .schedule, record: form.record())

@@ -63,7 +63,8 @@ final class AlarmRowView: RowView {
         ui.timeLabel.setText(model.time)
         ui.titleLabel.setText(model.title)
         let phrases = [model.repeatText, model.status].filter { !$0.isEmpty }
-        ui.detailLabel.setText(LineBreaks.line(phrases))
+        let repeatPart = model.repeatIsSentence ? LineBreaks.sentence(model.repeatText) : LineBreaks.keptTogether(model.repeatText)
+        ui.detailLabel.setText(LineBreaks.joined([repeatPart, LineBreaks.keptTogether(model.status)]))
         updating = true
         ui.enabledSwitch.setActive(model.enabled)
         updating = false

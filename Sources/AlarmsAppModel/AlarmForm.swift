@@ -5,17 +5,36 @@ import FoundationEssentials
 import LinuxSupport
 
 /// The add/edit dialog's values, their validation, and the record they make: the same record
-/// `alarmctl add` builds for a weekday alarm (a Stop button, a Snooze button that counts down
-/// the snooze length), so an alarm made here and one made there are alike. Editing shows what
-/// the alarm is (its date, whether it is on, its skip, its zone) and sends only what the
-/// person changed (`change`): Save with nothing changed sends nothing.
+/// `alarmctl add` builds from the same words (a Stop button, a Snooze button that counts down
+/// the snooze length; `every 2 weeks mon 7:00` is the same event's schedule), so an alarm made
+/// here and one made there are alike. Editing shows what the alarm is (its date or repeat,
+/// whether it is on, its skip, its zone) and sends only what the person changed (`change`):
+/// Save with nothing changed sends nothing.
 package struct AlarmForm: Hashable, Sendable {
     package var hour = 7
     package var minute = 0
+    /// How it repeats (the Repeat row); its details are the fields below that the kind names.
+    package var repeatKind = RepeatKind.never
+    /// The days of a weekly repeat (`weekly`, `everyFewWeeks`).
     package var days = WeekdaySet([])
+    /// Weeks apart, 2 or more (`everyFewWeeks`).
+    package var weekInterval = 2
+    /// The day of the month, 1-31, or -1 for the last day (`monthlyByDate`); 1-31 for `yearly`.
+    package var monthDay = 1
+    /// Which weekday of the month: 1-5, or -1 for the last (`monthlyByWeekday`).
+    package var weekdayOrdinal = 1
+    package var weekday = Locale.Weekday.monday
+    /// 1-12 (`yearly`).
+    package var month = 1
+    /// When a repeat stops (not for `never` and `asInCalendar`).
+    package var end = RepeatEnd.never
     /// The day of a one-off alarm on a date (`2026-12-24 18:00`, an imported event); nil for
     /// one that rings at the next `hour:minute`, and for repeating alarms.
     package var date: LocalDate?
+    /// The event's schedule the alarm has (alarmctl's `every 2 weeks …`, an imported event):
+    /// kept as it is while `repeatKind` is `asInCalendar`, and the base of a change of only
+    /// its time or end.
+    package private(set) var calendar: CalendarSchedule?
     package var title = ""
     /// A sound name; nil for the default sound.
     package var sound: String?
@@ -46,18 +65,30 @@ package struct AlarmForm: Hashable, Sendable {
     /// clock it follows (`zone`: the machine's; an imported alarm's own zone wins), its title,
     /// sound and snooze, and its state. `now`: a skip already behind it is not shown.
     package init(editing record: AlarmRecord, zone: ZoneRules = .current, now: Date = Date()) {
-        switch record.schedule {
-        case .relative(let relative):
+        switch record.storedSchedule {
+        case .alarmKit(.relative(let relative)):
             hour = relative.time.hour
             minute = relative.time.minute
-            if case .weekly(let weekly) = relative.repeats { days = WeekdaySet(weekly) }
-        case .fixed(let instant):
+            if case .weekly(let weekly) = relative.repeats, !weekly.isEmpty {
+                days = WeekdaySet(weekly)
+                repeatKind = .weekly
+            }
+        case .alarmKit(.fixed(let instant)):
             let calendar = FireTimeCalendar(timeZone: record.timeZone.flatMap { ZoneRules.named($0) } ?? zone)
             let local = calendar.localDate(of: instant)
             let secondOfDay = Int(clampingFinite: instant.timeIntervalSince(calendar.instant(of: local, hour: 0, minute: 0)))
             date = local
             hour = min(max(secondOfDay / 3600, 0), 23)
             minute = min(max(secondOfDay / 60 % 60, 0), 59)
+        case .calendar(let schedule):
+            calendar = schedule
+            if !read(schedule) {
+                repeatKind = .asInCalendar
+                if case .relative(let relative) = schedule.alarmKitSchedule {
+                    hour = relative.time.hour
+                    minute = relative.time.minute
+                }
+            }
         case nil:
             break
         }
@@ -89,34 +120,57 @@ package struct AlarmForm: Hashable, Sendable {
         return found
     }
 
-    /// The same check, and a date that has passed, for an alarm that is to be on: it could
-    /// never ring. `zone`: the machine's (the form's own zone wins).
-    package func problems(now: Date, zone: ZoneRules = .current) -> [Problem] {
+    /// The same check, and what the schedule cannot be, for an alarm that is to be on: a date
+    /// that has passed, a repeat that has ended or never happens. `shown`: the form as the
+    /// dialog opened, when editing (Save then sends `change(of:shown:)`'s schedule). `zone`:
+    /// the machine's (the form's own zone wins).
+    package func problems(now: Date, zone: ZoneRules = .current, shown: AlarmForm? = nil) -> [Problem] {
         var found = problems
-        if enabled, days.days.isEmpty, date != nil, let schedule = schedule(zone: zone), case .fixed(let instant) = schedule, instant <= now {
-            found.append(.time(tr("This date and time have passed: choose a later one, or turn the alarm off.")))
+        if repeatKind.hasDays, repeatKind != .never, days.days.isEmpty { found.append(.repeat(tr("Choose the days it rings."))) }
+        if repeatKind == .everyFewWeeks, !(2...RecurrenceRule.maxInterval).contains(weekInterval) {
+            found.append(.repeat(tr("Choose 2 to %1$s weeks apart.", String(RecurrenceRule.maxInterval))))
+        }
+        if repeatKind == .yearly, !(1...LocalDate.daysInMonth(month, year: 2024)).contains(monthDay) {
+            found.append(.repeat(tr("%1$s has no day %2$s: choose another.", RepeatWords.months[(month - 1).clamped(0, 11)], String(monthDay))))
+        }
+        if case .count(let times) = end, repeatKind.hasEnd, !(1...RecurrenceRule.maxCount).contains(times) {
+            found.append(.repeat(tr("Choose 1 to %1$s times.", String(RecurrenceRule.maxCount))))
+        }
+        // An edit that leaves when it rings and whether it is on as they were is not checked:
+        // Save then sends nothing about them.
+        guard found.isEmpty, shown.map({ schedulesDiffer(from: $0) || (enabled && !$0.enabled) }) ?? true else { return found }
+        switch shown.map({ edited(shown: $0, now: now, zone: zone) }) ?? built(now: now, zone: zone) {
+        case .failure(let problem):
+            found.append(problem)
+        case .success(let schedule):
+            guard enabled else { break }
+            if case .alarmKit(.fixed(let instant)) = schedule, instant <= now {
+                found.append(.time(tr("This date and time have passed: choose a later one, or turn the alarm off.")))
+            } else if case .calendar(let calendar) = schedule,
+                      CalendarFires(schedule: calendar, calendar: FireTimeCalendar(timeZone: wallClock(zone)), floating: timeZone == nil).nextFire(after: now) == nil {
+                found.append(.repeat(tr("This repeat has ended: choose a later end, or turn the alarm off.")))
+            }
         }
         return found
     }
 
-    package enum Problem: Hashable, Sendable {
-        case time(String), title(String), snooze(String), sound(String)
+    package enum Problem: Error, Hashable, Sendable {
+        case time(String), `repeat`(String), title(String), snooze(String), sound(String)
 
         package var message: String {
             switch self {
-            case .time(let text), .title(let text), .snooze(let text), .sound(let text): text
+            case .time(let text), .repeat(let text), .title(let text), .snooze(let text), .sound(let text): text
             }
         }
     }
 
-    /// When it rings: on the days, or once at the next `hour:minute`, or once on `date` at
-    /// `hour:minute` on the wall clock of its zone. Nil only for a date the zone cannot place.
-    package func schedule(zone: ZoneRules = .current) -> Alarm.Schedule? {
-        let time = Alarm.Schedule.Relative.Time(hour: hour, minute: minute)
-        if !days.days.isEmpty { return .relative(.init(time: time, repeats: .weekly(days.ordered))) }
-        guard let date else { return .relative(.init(time: time, repeats: .never)) }
-        let calendar = FireTimeCalendar(timeZone: timeZone.flatMap { ZoneRules.named($0) } ?? zone)
-        return .fixed(calendar.instant(of: date, hour: hour, minute: minute))
+    /// When it rings, as the record keeps it: once at the next `hour:minute` or on `date` at
+    /// `hour:minute` on the wall clock of its zone; weekly on the days (AlarmKit's schedule,
+    /// as `alarmctl add mon,fri 7:00` makes it); any other repeat or an end as the event's
+    /// schedule `alarmctl add` makes from the same words (`CalendarSchedule.repeating`), from
+    /// now; or the schedule it has, kept. Nil when `problems(now:zone:)` says why.
+    package func schedule(now: Date = Date(), zone: ZoneRules = .current) -> AlarmRecord.ScheduleKind? {
+        try? built(now: now, zone: zone).get()
     }
 
     /// A day as the dialog's calendar gives it: year, month 1-12, day 1-31.
@@ -146,11 +200,12 @@ package struct AlarmForm: Hashable, Sendable {
     /// A new alarm (`schedule`).
     package func record(now: Date = Date(), zone: ZoneRules = .current) -> AlarmRecord {
         var record = AlarmRecord(
-            id: UUID(), appID: Self.appID, schedule: schedule(zone: zone), countdownDuration: nil,
+            id: UUID(), appID: Self.appID, schedule: nil, countdownDuration: nil,
             presentation: AlarmPresentation(alert: .init(
                 title: .init(stringLiteral: titleText),
                 stopButton: AlarmButton(text: .init(stringLiteral: tr("Stop")), textColor: .white, systemImageName: "stop.circle"))),
             phase: .scheduled(fireDate: now))
+        record.storedSchedule = schedule(now: now, zone: zone)
         applySnooze(to: &record)
         applySound(to: &record)
         return record
@@ -162,8 +217,9 @@ package struct AlarmForm: Hashable, Sendable {
     package func change(of original: AlarmRecord, shown: AlarmForm, now: Date = Date(), zone: ZoneRules = .current) -> (record: AlarmRecord, fields: [AlarmField]) {
         var record = original
         var fields: [AlarmField] = []
-        if hour != shown.hour || minute != shown.minute || days != shown.days || date != shown.date {
-            record.schedule = schedule(zone: zone)
+        // A schedule `problems(now:zone:shown:)` refuses is not sent (the dialog says why first).
+        if schedulesDiffer(from: shown), let schedule = try? edited(shown: shown, now: now, zone: zone).get() {
+            record.storedSchedule = schedule
             fields.append(.schedule)
         }
         if title != shown.title {

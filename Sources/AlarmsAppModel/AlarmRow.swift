@@ -13,8 +13,12 @@ package struct AlarmRow: Hashable, Sendable, Identifiable {
     /// keeps another zone's time shows when it rings here, and that zone's time in `status`).
     package var time: String
     package var title: String
-    /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm.
+    /// "Weekdays", "Mon, Wed, Fri", "Once", or the date of a one-off alarm; an event's repeat
+    /// in words ("Every other week on Mon").
     package var repeatText: String
+    /// Whether `repeatText` is an event's repeat in words: a sentence that may wrap between its
+    /// words (`LineBreaks.sentence`), where days and dates are kept together.
+    package var repeatIsSentence = false
     /// "in 9 h 12 min", "Off", "Ringing", "Snoozed until 14:45", "in 3 d (skips Sat 08:00)",
     /// "in 2 h (08:50 America/New_York)": AlarmWords' `rowStatus`.
     package var status: String
@@ -114,11 +118,13 @@ package struct AlarmRowMaker: Sendable {
         } else {
             action = nil
         }
-        return AlarmRow(
+        var row = AlarmRow(
             id: record.id, time: description.localTime.map(words.time) ?? "", title: Self.title(record),
             repeatText: repeatText(description, words: words), status: words.rowStatus(description),
             enabled: description.isOn, repeats: record.repeats, action: action,
             ringing: ringing, snoozedUntil: snoozedUntil, appID: description.app, nextFire: next)
+        row.repeatIsSentence = record.calendar != nil
+        return row
     }
 
     /// What a toast says after Skip: "“Gym” skips Mon 06:30", or nil when nothing is skipped.

@@ -13,8 +13,22 @@ package enum LineBreaks {
         })
     }
 
+    /// A sentence, not a figure: an event's repeat in words ("Monthly on the second to last
+    /// Wednesday, until 2027-06-30"; "Repeats by the rule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;
+    /// BYSETPOS=-1" for a rule no words say). It breaks between its words and after each part
+    /// of a rule: kept whole, one such line alone would make the window wider than a narrow
+    /// screen.
+    package static func sentence(_ text: String) -> String {
+        text.replacing(";", with: ";\u{200B}")  // a zero-width space: a place to break, nothing to see
+    }
+
     /// The phrases as one line, joined by " · ", each kept together.
     package static func line(_ phrases: [String]) -> String {
-        phrases.filter { !$0.isEmpty }.map(keptTogether).joined(separator: " · ")
+        joined(phrases.map(keptTogether))
+    }
+
+    /// Parts already made (`keptTogether`, `sentence`) as one line, joined by " · ".
+    package static func joined(_ parts: [String]) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 }

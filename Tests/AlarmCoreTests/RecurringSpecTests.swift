@@ -32,6 +32,19 @@ import Testing
         #expect(try schedule(text).rule?.text == rule)
     }
 
+    /// An interval counts from the first date the rule's days give, not from today's week or
+    /// month: said on a Monday morning, every 2 weeks on Wednesday starts this Wednesday.
+    @Test(arguments: [
+        ("every 2 weeks wed 7:00", "20260610T070000"),
+        ("every 2 weeks mon 7:00", "20260615T070000"),  // this Monday's 07:00 has passed
+        ("every 3 months on the 1st 9:00", "20260701T090000"),
+        ("every 2 years on 3 may 9:00", "20270503T090000"),
+        ("every 2 days 7:00", "20260609T070000"),
+    ])
+    func anIntervalStartsAtTheNextDate(_ text: String, _ start: String) throws {
+        #expect(try schedule(text).start.text == start)
+    }
+
     /// German's words read as the English ones, whatever the locale; its weekday names are the
     /// locale's (`Montag` under de_DE).
     @Test(arguments: [

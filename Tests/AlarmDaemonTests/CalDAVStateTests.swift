@@ -110,6 +110,8 @@ struct CalDAVSettingsTests {
         #expect(try wrong.alarmctl("status").out.contains("401 von 127.0.0.1: Benutzername und Passwort prüfen"))
         let right = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL(), password: "/bin/echo right", interval: 3600), extra: german)
         try right.start()
+        // The round every start begins with has ended: the next one is the one that sends Tee.
+        await eventually("the first round", within: 20) { (try? right.connect().send(.status).status?.sync?.rounds ?? 0) ?? 0 >= 1 }
         #expect(try right.alarmctl("add", "7:30", "--title", "Tee").status == 0)
         let sent = try right.alarmctl("sync")
         #expect(sent.status == 0 && sent.out == "1 gesendet\n", "\(sent)")

@@ -11,6 +11,7 @@ import Testing
         var form = AlarmForm(defaultSnooze: 540)
         form.hour = 6
         form.minute = 30
+        form.repeatKind = .weekly
         form.days = WeekdaySet(WeekdaySet.weekdays)
         form.title = "Wake up"
         #expect(form.problems.isEmpty)
@@ -76,9 +77,9 @@ import Testing
         let shown = AlarmForm(editing: original, zone: berlin, now: now)
         #expect(shown.date == LocalDate(year: 2026, month: 12, day: 24))
         #expect((shown.hour, shown.minute) == (18, 0))
-        #expect(shown.days.days.isEmpty)
+        #expect(shown.repeatKind == .never)
         #expect(!shown.enabled)
-        #expect(shown.schedule(zone: berlin) == .fixed(christmas), "unchanged, the same instant")
+        #expect(shown.schedule(now: now, zone: berlin) == .alarmKit(.fixed(christmas)), "unchanged, the same instant")
         #expect(shown.change(of: original, shown: shown, now: now, zone: berlin).fields.isEmpty)
         #expect(shown.dateText(localTime: LocalTimeText(posixName: "C")) == "Thu 2026-12-24")
         // A new day keeps the time and the zone's wall clock; turned on, it says so.
@@ -91,7 +92,7 @@ import Testing
         #expect(record.disabledAt == nil)
         // No date: the next 18:00.
         moved.day = nil
-        #expect(moved.schedule(zone: berlin) == .relative(.init(time: .init(hour: 18, minute: 0), repeats: .never)))
+        #expect(moved.schedule(now: now, zone: berlin) == .alarmKit(.relative(.init(time: .init(hour: 18, minute: 0), repeats: .never))))
         #expect(moved.dateText(localTime: LocalTimeText(posixName: "C")) == "None: it rings at the next 18:00")
     }
 
@@ -109,6 +110,7 @@ import Testing
         #expect(later.change(of: original, shown: shown, zone: .utc).record.schedule == .fixed(nine + 3600))
 
         var weekly = AlarmForm()
+        weekly.repeatKind = .weekly
         weekly.days = WeekdaySet(WeekdaySet.weekdays)
         var skipping = weekly.record()
         skipping.skippedFire = nine

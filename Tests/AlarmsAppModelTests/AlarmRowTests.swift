@@ -127,6 +127,8 @@ import Testing
                                           alerts: [CalendarAlert(trigger: .start(CalendarDuration(seconds: -900)))])
         let row = maker.row(event, now: now)
         #expect(row.repeatText == "Every other week on Mon, until 2027-06-30")
+        #expect(row.repeatIsSentence, "it may wrap between its words")
+        #expect(!maker.row(record("Wake up", hour: 6, firesIn: 60), now: now).repeatIsSentence, "days are kept together")
         #expect(row.time == "10:15")
         #expect(row.repeats && row.canSkip)
         event.calendar = CalendarSchedule(start: CalendarDateTime(year: 1990, month: 5, day: 3), rule: RecurrenceRule(frequency: .yearly),

@@ -53,5 +53,9 @@ import Testing
         #expect(LineBreaks.keptTogether("in 9 h (skipping Mon 06:30)") == "in\(nbsp)9\(nbsp)h (skipping\(nbsp)Mon\(nbsp)06:30)")
         #expect(LineBreaks.line(["Weekends", "", "in 1 d 15 h"]) == "Weekends · in\(nbsp)1\(nbsp)d\(nbsp)15\(nbsp)h")
         #expect(LineBreaks.keptTogether("") == "")
+        #expect(LineBreaks.sentence("Repeats by the rule FREQ=MONTHLY;BYDAY=MO,FR;BYSETPOS=-1")
+            == "Repeats by the rule FREQ=MONTHLY;\u{200B}BYDAY=MO,FR;\u{200B}BYSETPOS=-1", "a rule breaks between its words and parts")
+        #expect(LineBreaks.joined([LineBreaks.sentence("Monthly on the first Monday"), "", LineBreaks.keptTogether("in 9 h")])
+            == "Monthly on the first Monday · in\(nbsp)9\(nbsp)h")
     }
 }

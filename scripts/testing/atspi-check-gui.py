@@ -156,6 +156,16 @@ def clickable(nodes):
     raise Failure(f"none of {[n.name for n in nodes]} can be clicked")
 
 
+def minimum_width_of(app, index):
+    """The minimum width of the app's `index`-th mapped window (0: the main one)."""
+    import subprocess
+    hints = subprocess.run(["xprop", "-id", x_windows(app)[index], "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
+    match = re.search(r"minimum size: (\d+) by (\d+)", hints)
+    if not match:
+        raise Failure(f"the window states no minimum size: {hints!r}")
+    return int(match.group(1))
+
+
 def window_named(app, name, timeout=5):
     return driver.wait_until(lambda: next((w for w in app.windows() if w.name == name), None), timeout,
                              f"a window named {name!r}")
@@ -385,6 +395,104 @@ class Suite:
             switch_named(app, "Dentist Dr Lee, off")
             return line.strip()
         self.check("renaming a turned-off alarm in the editor leaves it off", rename_keeps_off)
+
+        # Repeats beyond weekdays, made in the editor: the very schedule `alarmctl add` makes
+        # from the same words (their records' `schedule` compared), said in the row's words.
+        def same_as_alarmctl(title, words):
+            daemon.ctl("add", words, "--title", title + " (alarmctl)")
+            made, twin = alarm_json(title), alarm_json(title + " (alarmctl)")
+            daemon.ctl("delete", title + " (alarmctl)")
+            if made is None or made["schedule"] != twin["schedule"]:
+                raise Failure(f"the window made {made and made['schedule']}, `alarmctl add {words}` makes {twin['schedule']}")
+            return made["schedule"]
+
+        def every_two_weeks():
+            driver.click(app.find("push button", ADD, within=app.windows()[0]))
+            dialog = app.dialog()
+            driver.type_text(app.find("text", "Title", timeout=10, within=dialog), "Piano lesson")
+            for field, value in (("Hour", 7), ("Minute", 0)):
+                driver.set_value(app.find("spin button", field, within=dialog), value)
+            driver.choose(app, dialog, "Repeat", "Every Few Weeks")
+            driver.set_value(app.find("spin button", "Weeks apart", within=dialog), 2)
+            driver.click(app.find("push button", "Monday", within=dialog))
+            summary = app.find("label", "Every other week on Mon", timeout=3, within=dialog).name
+            driver.click(app.find("push button", "Save", within=dialog))
+            driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
+            shown = daemon.ctl("show", "Piano lesson")
+            if "Every other week on Mon" not in shown:
+                raise Failure(f"`alarmctl show` does not say 'Every other week on Mon':\n{shown}")
+            rule = same_as_alarmctl("Piano lesson", "every 2 weeks mon 7:00")["calendar"]["rule"]
+            app.find("list item", re.compile(r"^Piano lesson, .*Every other week on Mon"), timeout=5, within=app.windows()[0])
+            return f"the dialog said {summary!r}; {rule}, as `alarmctl add every 2 weeks mon 7:00` makes it"
+        self.check("every 2 weeks on Monday, made in the dialog, is what `alarmctl add` makes of the words", every_two_weeks)
+
+        def first_monday_five_times():
+            driver.click(app.find("push button", ADD, within=app.windows()[0]))
+            dialog = app.dialog()
+            driver.type_text(app.find("text", "Title", timeout=10, within=dialog), "Book club")
+            for field, value in (("Hour", 19), ("Minute", 30)):
+                driver.set_value(app.find("spin button", field, within=dialog), value)
+            driver.choose(app, dialog, "Repeat", "Monthly by Weekday")
+            driver.choose(app, dialog, "On the", "First")
+            driver.choose(app, dialog, "Weekday", "Monday")
+            driver.choose(app, dialog, "Ends", "After a Number of Times")
+            driver.set_value(app.find("spin button", "Number of times", within=dialog), 5)
+            summary = app.find("label", "Monthly on the first Monday, 5 times", timeout=3, within=dialog).name
+            width = minimum_width_of(app, 1)
+            if width > 399:
+                raise Failure(f"the dialog with a monthly repeat cannot be narrower than {width} px")
+            driver.click(app.find("push button", "Save", within=dialog))
+            driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
+            shown = daemon.ctl("show", "Book club")
+            if "Monthly on the first Monday, 5 times" not in shown:
+                raise Failure(f"`alarmctl show` does not say 'Monthly on the first Monday, 5 times':\n{shown}")
+            rule = same_as_alarmctl("Book club", "first monday of each month 19:30 5 times")["calendar"]["rule"]
+            return f"the dialog said {summary!r} (minimum width {width} px); {rule}, as alarmctl makes it"
+        self.check("monthly on the first Monday, 5 times, made in the dialog, is what `alarmctl add` makes of the words",
+                   first_monday_five_times)
+
+        def imported_rule_kept():
+            # An event whose rule the editor cannot show (the last workday of each month:
+            # BYSETPOS), with its own reminder and one occurrence moved.
+            ics = os.path.join(daemon.root, "timesheets.ics")
+            with open(ics, "w") as f:
+                f.write("\r\n".join([
+                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//check-gui//EN",
+                    "BEGIN:VEVENT", "UID:timesheets@example.com", "DTSTAMP:20260101T000000Z",
+                    "DTSTART;TZID=Europe/Berlin:20260130T170000", "DURATION:PT30M",
+                    "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "SUMMARY:Timesheets",
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Timesheets", "TRIGGER:-PT30M", "END:VALARM", "END:VEVENT",
+                    "BEGIN:VEVENT", "UID:timesheets@example.com", "DTSTAMP:20260101T000000Z",
+                    "RECURRENCE-ID;TZID=Europe/Berlin:20370130T170000", "DTSTART;TZID=Europe/Berlin:20370129T160000",
+                    "DURATION:PT30M", "SUMMARY:Timesheets (early)",
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Timesheets", "TRIGGER:-PT30M", "END:VALARM", "END:VEVENT",
+                    "END:VCALENDAR", ""]))
+            daemon.ctl("import", ics)
+            before, shown_before = alarm_json("Timesheets"), daemon.ctl("show", "Timesheets")
+            if before is None or "calendar" not in before["schedule"]:
+                raise Failure(f"the import gave no event's schedule: {before}")
+            driver.activate(app.find("list item", re.compile(r"^Timesheets, "), timeout=10, within=app.windows()[0]))
+            dialog = app.dialog(timeout=5)
+            words = app.find("label", re.compile(r"^As in the calendar: "), timeout=5, within=dialog).name
+            app.find("label", "As in the Calendar", timeout=3, within=app.find("combo box", "Repeat", within=dialog))
+            # Its reminders say when it rings: no hour to set, the keyboard on the Repeat row.
+            first = driver.wait_until(lambda: focused(app, dialog), 3, "a focused widget in the editor")
+            hour_settable = app.find("spin button", "Hour", within=dialog).getState().contains(driver.pyatspi.STATE_SENSITIVE)
+            # Closed before any failure is raised: a modal editor left open would block the checks after this one.
+            driver.click(app.find("push button", "Save", within=dialog))
+            driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
+            if first != ("combo box", "Repeat"):
+                raise Failure(f"the editor of a kept event's repeat opened with the focus on {first}, not the Repeat row")
+            if hour_settable:
+                raise Failure("the editor of a kept event's repeat lets its hour be set")
+            after, shown_after = alarm_json("Timesheets"), daemon.ctl("show", "Timesheets")
+            if kept(after) != kept(before) or after.get("timeZone") != before.get("timeZone"):
+                raise Failure(f"Save with nothing changed changed the event: {before} -> {after}")
+            if shown_after != shown_before:
+                raise Failure(f"`alarmctl show` changed:\n{shown_before}\n->\n{shown_after}")
+            return f"the editor said {words!r}, its focus on the Repeat row; after Save `alarmctl show` is the same ({len(shown_after.splitlines())} lines)"
+        self.check("an imported BYSETPOS event with a moved occurrence, opened and saved unchanged: `alarmctl show` is the same",
+                   imported_rule_kept)
 
         def skip_then_undo():
             daemon.ctl("add", "daily", "7:00", "--title", "Gym")
@@ -636,6 +744,26 @@ class Suite:
             rows = set(t for t in shown if re.search(r"Datum|Schlummer|Aus|An\b", t))
             return f"{len(shown)} texts, e.g. {sorted(rows)[:4]}"
         self.check("LANGUAGE=de: the editor of a dated, turned-off and snoozed set of alarms speaks German", editor_untranslated)
+
+        def repeat_editor_german():
+            # The editor of the monthly repeat made in the English run: its rows and words German,
+            # no English, and narrow enough.
+            english = translated_msgids(os.path.join(here, "..", "..", "po", "de.po"))
+            driver.activate(app.find("list item", re.compile(r"^Book club, "), timeout=10, within=app.windows()[0]))
+            dialog = app.dialog(timeout=5)
+            words = app.find("label", "Monatlich am ersten Montag, 5 Mal", timeout=5, within=dialog).name
+            for row, value in (("Wiederholen", "Monatlich nach Wochentag"), ("Am", "Ersten"), ("Wochentag", "Montag"), ("Endet", "Nach einer Anzahl")):
+                app.find("label", value, timeout=3, within=app.find("combo box", row, within=dialog))
+            shown = set(app.texts())
+            width = minimum_width_of(app, 1)
+            driver.click(app.find("push button", "Abbrechen", within=dialog))
+            left = sorted(shown & english)
+            if left:
+                raise Failure(f"English strings in the German editor of a monthly repeat: {left}")
+            if width > 399:
+                raise Failure(f"the German dialog with a monthly repeat cannot be narrower than {width} px")
+            return f"{words!r}, minimum width {width} px"
+        self.check("LANGUAGE=de: the editor of a monthly repeat speaks German and fits 399 px", repeat_editor_german)
 
         def cli_errors():
             # What a German speaker may mistype; every refusal must read German (words in

@@ -316,6 +316,26 @@ def type_text(node, text):
         raise Failure(f"{node.getRoleName()} {node.name!r} refused the text {text!r}")
 
 
+def choose(app, within, row, item):
+    """Picks `item` in the combo row named `row` as the keyboard does: its popover opened, the
+    arrow keys, Return (GTK 4.8 reports a popover's items at wrong x coordinates, so a click
+    on them misses). The keys go to the X input focus: the popover's, on a display without a
+    window manager."""
+    combo = app.find("combo box", row, timeout=5, within=within)
+    activate(combo)
+    popover = app.find("filler", "GtkPopover", timeout=3, within=combo)
+    items = [label.name for label in app.find_all("label", None, within=popover)]
+    if item not in items:
+        raise Failure(f"{row!r} offers {items}, not {item!r}")
+
+    def current():
+        return next((label.name for label in app.find_all("label", None, within=combo) if label.name in items), None)
+    steps = items.index(item) - items.index(current())
+    keys = ["Down"] * steps if steps > 0 else ["Up"] * -steps
+    subprocess.run(["xdotool", "key", "--clearmodifiers", *keys, "Return"], check=True, timeout=10)
+    wait_until(lambda: current() == item, 3, f"{row!r} to show {item!r}")
+
+
 def load_driver():
     return sys.modules[__name__]
 

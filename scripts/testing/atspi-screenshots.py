@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Takes the README's and the metainfo's screenshots of the real Alarms app under Xvfb (run by
 scripts/screenshots): docs/images/alarms-{alarms,skipped,timers,ringing,edit}-{light,dark}.png,
-and alarms-{menu,shortcuts,new-timer}-light.png.
+and alarms-{repeat,menu,shortcuts,new-timer}-light.png.
 
 A real alarmd is seeded with a few everyday alarms (one skipping its next date, a dated one
 turned off, one snoozed) and two timers; the app is driven to each page through the
 accessibility bus, and the window (or the dialog) is grabbed with ImageMagick's `import`:
-the list, the Undo toast after Skip Next, the editor of the dated alarm, the main menu and
+the list, the Undo toast after Skip Next, the editor of the dated alarm, Add Alarm with a
+monthly repeat, the main menu and
 the shortcuts window, the timers and New Timer, and the ringing view. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
 
 Usage: atspi-screenshots.py --app PATH --alarmd PATH --alarmctl PATH --out DIR
@@ -109,6 +110,22 @@ def shoot(args, desktop, scheme):
     time.sleep(0.5)
 
     if scheme == "light":
+        # Add Alarm with a monthly repeat: the first Monday of each month, 5 times.
+        driver.click(app.find("push button", "Add alarm", within=app.windows()[0]))
+        editor = app.dialog(timeout=5)
+        driver.type_text(app.find("text", "Title", timeout=5, within=editor), "Book club")
+        for field, value in (("Hour", 19), ("Minute", 30)):
+            driver.set_value(app.find("spin button", field, within=editor), value)
+        driver.choose(app, editor, "Repeat", "Monthly by Weekday")
+        driver.choose(app, editor, "Ends", "After a Number of Times")
+        driver.set_value(app.find("spin button", "Number of times", within=editor), 5)
+        app.find("label", "Monthly on the first Monday, 5 times", timeout=5, within=editor)
+        dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the Add Alarm X window")[-1]
+        time.sleep(1)
+        grab(dialog, out("repeat"))
+        driver.click(app.find("push button", "Cancel", within=editor))
+        time.sleep(0.5)
+
         # The primary menu, and the shortcuts window it opens.
         compositor = desktop.spawn(["xcompmgr", "-n"])
         time.sleep(1)
