@@ -731,7 +731,7 @@ class Suite:
         self.check("LANGUAGE=de: the ringing view says Schlummern beside Stopp", ringing_view_german)
 
         def editor_untranslated():
-            english = translated_msgids(os.path.join(here, "..", "..", "po", "de.po"))
+            english = set(translated(os.path.join(here, "..", "..", "po", "de.po")))
             driver.click(app.find("page tab", "Wecker"))
             driver.activate(app.find("list item", re.compile(r"^Christmas dinner, "), timeout=10, within=app.windows()[0]))
             dialog = app.dialog(timeout=5)
@@ -748,7 +748,7 @@ class Suite:
         def repeat_editor_german():
             # The editor of the monthly repeat made in the English run: its rows and words German,
             # no English, and narrow enough.
-            english = translated_msgids(os.path.join(here, "..", "..", "po", "de.po"))
+            english = set(translated(os.path.join(here, "..", "..", "po", "de.po")))
             driver.activate(app.find("list item", re.compile(r"^Book club, "), timeout=10, within=app.windows()[0]))
             dialog = app.dialog(timeout=5)
             words = app.find("label", "Monatlich am ersten Montag, 5 Mal", timeout=5, within=dialog).name
