@@ -7,7 +7,7 @@ import AlarmModel
 /// plus RDATEs, less EXDATEs; a RECURRENCE-ID override replaces its occurrence (moved,
 /// retitled, its own reminders, or cancelled).
 ///
-/// Wall times become instants in the alarm's zone by DESIGN.md's policy (a gap shifts
+/// Wall times become instants in the alarm's zone by the time policy of docs/TIME.md (a gap shifts
 /// forward by its length, an overlap takes the first). A reminder's offset follows RFC 5545
 /// §3.3.6: days and weeks are nominal (the wall clock moves by whole days), hours, minutes
 /// and seconds exact (elapsed time). A floating event (no zone: all-day events, and timed ones
