@@ -7,7 +7,8 @@ import TestSupport
 ///   - a time limit (`@Suite(.timeLimit(.minutes(N)))`, or on a free-standing `@Test`): a hang
 ///     fails that one test by name in minutes instead of eating CI's whole budget;
 ///   - `.tags(.products)` on every suite that drives the built alarmd or alarmctl, so that CI's
-///     release lane (`swift test --filter tag:products`) runs it against the shipped binary too.
+///     release lane (the test targets holding such suites; Swift 6.3 cannot filter by tag) runs
+///     it against the shipped binary too.
 @Suite(.timeLimit(.minutes(1))) struct SuiteTraitsTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 

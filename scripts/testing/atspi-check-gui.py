@@ -47,19 +47,28 @@ def switch_named(app, pattern, timeout=3):
 
 
 def translated(po_path):
-    """msgid -> msgstr of a .po file's one-line entries whose translation differs from them."""
-    catalogue, msgid = {}, None
+    """msgid -> msgstr of a .po file's entries whose German differs from the English; an entry
+    without German (an empty msgstr) maps to "", since the window then shows the English."""
+    catalogue, entry, field = {}, None, None
+
+    def done():
+        if entry and entry["msgid"] and "%" not in entry["msgid"] and entry.get("msgstr") != entry["msgid"]:
+            catalogue[entry["msgid"]] = entry.get("msgstr", "")
+
     with open(po_path, encoding="utf-8") as po:
         for line in po:
+            line = line.strip()
             if line.startswith("msgid "):
-                msgid = line[6:].strip().strip('"')
-            elif line.startswith("msgstr ") and msgid:
-                msgstr = line[7:].strip().strip('"')
-                if msgstr and msgstr != msgid and "%" not in msgid:
-                    catalogue[msgid] = msgstr
-                msgid = None
+                done()
+                entry, field = {"msgid": line[6:].strip('"')}, "msgid"
+            elif line.startswith(("msgstr ", "msgstr[0] ")) and entry is not None:
+                entry["msgstr"], field = line.split(" ", 1)[1].strip('"'), "msgstr"  # a plural's singular
+            elif line.startswith('"') and entry is not None and field:
+                entry[field] += line.strip('"')
+            else:
+                field = None
+        done()
     return catalogue
-
 
 def english_only_words(po_path):
     """Words of three letters or more that the English msgids use and no German msgstr does:
@@ -700,7 +709,7 @@ class Suite:
             # what it judges: the catalogue read, and on each page texts, German ones among them
             # (an empty or unreadable dump would otherwise leave nothing English to find).
             catalogue = translated(os.path.join(here, "..", "..", "po", "de.po"))
-            english, german = set(catalogue), set(catalogue.values())
+            english, german = set(catalogue), {text for text in catalogue.values() if text}
             if len(english) < 100:
                 raise Failure(f"read only {len(english)} translated msgids from po/de.po")
             alarms_page = set(app.texts())
