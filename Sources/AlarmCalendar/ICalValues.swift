@@ -10,31 +10,11 @@ struct ICalDateTime: Hashable, Sendable {
     var secondOfDay: Int?
     var isUTC: Bool
 
-    /// `20261126T090000`, `20261126T090000Z` or `20261126`; nil if it is none of them.
+    /// `20261126T090000`, `20261126T090000Z` or `20261126`; nil if it is none of them (read by
+    /// the model's one reader of these values, `CalendarDateTime`).
     init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard bytes.count >= 8, let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              (1...12).contains(month), (1...LocalDate.daysInMonth(month, year: year)).contains(day) else { return nil }
-        date = LocalDate(year: year, month: month, day: day)
-        if bytes.count == 8 {
-            secondOfDay = nil
-            isUTC = false
-            return
-        }
-        guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")), bytes[8] == UInt8(ascii: "T"),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
-        secondOfDay = hour * 3600 + minute * 60 + min(second, 59)
-        isUTC = bytes.count == 16
+        guard let value = CalendarDateTime(text: text) else { return nil }
+        self.init(date: LocalDate(year: value.year, month: value.month, day: value.day), secondOfDay: value.secondOfDay, isUTC: value.isUTC)
     }
 
     init(date: LocalDate, secondOfDay: Int?, isUTC: Bool) {

@@ -39,7 +39,7 @@ extension TimeSpecError {
         case .monthOutOfRange(let word): tr("%s: month must be 1-12", word)
         case .unreadableDay(let word): tr("can't read the day of '%1$s' (%2$s)", word, Self.words(.date))
         case .dayOutOfRange(let word, let lastDay, let month, let year):
-            tr("%1$s: day must be 1-%2$s in %3$s %4$s", word, String(lastDay), Self.monthName(month), String(year))
+            tr("%1$s: day must be 1-%2$s in %3$s %4$s", word, String(lastDay), LocalTimeText.monthName(month), String(year))
         case .twoDigits(let word, let part): tr("%1$s: %2$s must be two digits", word, Self.words(part))
         case .partOutOfRange(let word, let part, let low, let high): tr("%1$s: %2$s must be %3$s-%4$s", word, Self.words(part), String(low), String(high))
         case .fractionDigits(let word): tr("%s: expected digits after the decimal point", word)
@@ -119,21 +119,4 @@ extension TimeSpecError {
     }
 
     private static func dayAdvice(_ examples: String) -> String { tr("use %s, or daily, weekdays, weekends", examples) }
-
-    private static func monthName(_ month: Int) -> String {
-        switch month {
-        case 1: tr("January")
-        case 2: tr("February")
-        case 3: tr("March")
-        case 4: tr("April")
-        case 5: tr("May")
-        case 6: tr("June")
-        case 7: tr("July")
-        case 8: tr("August")
-        case 9: tr("September")
-        case 10: tr("October")
-        case 11: tr("November")
-        default: tr("December")
-        }
-    }
 }

@@ -22,10 +22,10 @@ extension AlarmWords {
             text = every == 1 ? tr("Monthly %s", on) : tr("Every %1$s months %2$s", String(every), on)
         case .yearly(let every, let day, let month):
             text = every == 1
-                ? tr("Yearly on %1$s %2$s", String(day), Self.monthName(month))
-                : tr("Every %1$s years on %2$s %3$s", String(every), String(day), Self.monthName(month))
+                ? tr("Yearly on %1$s %2$s", String(day), LocalTimeText.monthName(month))
+                : tr("Every %1$s years on %2$s %3$s", String(every), String(day), LocalTimeText.monthName(month))
         case .yearlyOnWeekday(let every, let weekday, let month):
-            let on = tr("%1$s in %2$s", ordinal(weekday), Self.monthName(month))
+            let on = tr("%1$s in %2$s", ordinal(weekday), LocalTimeText.monthName(month))
             text = every == 1 ? tr("Yearly %s", on) : tr("Every %1$s years %2$s", String(every), on)
         case .custom(let rule):
             text = tr("Repeats by the rule %s", TerminalSafe.text(rule))
@@ -65,22 +65,5 @@ extension AlarmWords {
     private func fullWeekday(_ day: Locale.Weekday) -> String {
         let index = Self.sundayFirstIndex(day)
         return localTime.conventions?.weekdays[index] ?? ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][index]
-    }
-
-    private static func monthName(_ month: Int) -> String {
-        switch month {
-        case 1: tr("January")
-        case 2: tr("February")
-        case 3: tr("March")
-        case 4: tr("April")
-        case 5: tr("May")
-        case 6: tr("June")
-        case 7: tr("July")
-        case 8: tr("August")
-        case 9: tr("September")
-        case 10: tr("October")
-        case 11: tr("November")
-        default: tr("December")
-        }
     }
 }

@@ -113,14 +113,10 @@ static inline void oak_close_descriptors_from(int lowest) {
     for (int fd = lowest; fd < max; fd++) close(fd);
 }
 
-/// Starts `path` with stdin/stdout/stderr on the given descriptors (-1 keeps ours) and
-/// nothing else inherited: no other test's pipe, no blocked signals. Returns the pid or -1.
-/// Foundation's Process cannot be waited for from Swift's cooperative threads on Linux (its
-/// exit watch runs on the same few threads), and leaks descriptors into children.
-static inline pid_t oak_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd) {
-    pid_t pid = fork();
-    if (pid != 0) return pid;
-    // The child of a threaded parent: async-signal-safe calls only, then exec.
+/// The child's half of oak_spawn and oak_spawn_tied: stdin/stdout/stderr on the given
+/// descriptors (-1 keeps ours), nothing else inherited, then exec. The child of a threaded
+/// parent: async-signal-safe calls only.
+__attribute__((noreturn)) static inline void oak_exec_child(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -133,6 +129,16 @@ static inline pid_t oak_spawn(const char *path, char *const argv[], char *const 
     _exit(127);
 }
 
+/// Starts `path` with stdin/stdout/stderr on the given descriptors (-1 keeps ours) and
+/// nothing else inherited: no other test's pipe, no blocked signals. Returns the pid or -1.
+/// Foundation's Process cannot be waited for from Swift's cooperative threads on Linux (its
+/// exit watch runs on the same few threads), and leaks descriptors into children.
+static inline pid_t oak_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd) {
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    oak_exec_child(path, argv, envp, in_fd, out_fd, err_fd);
+}
+
 /// As oak_spawn, for a helper that must not outlive its caller: the child leads a process
 /// group of its own (so a timeout can kill whatever it started) and gets SIGKILL when the
 /// thread that spawned it ends, the daemon's death included.
@@ -143,16 +149,7 @@ static inline pid_t oak_spawn_tied(const char *path, char *const argv[], char *c
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(127);  // the caller died before the line above
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    signal(SIGPIPE, SIG_DFL);
-    if (in_fd >= 0 && in_fd != 0) dup2(in_fd, 0);
-    if (out_fd >= 0 && out_fd != 1) dup2(out_fd, 1);
-    if (err_fd >= 0 && err_fd != 2) dup2(err_fd, 2);
-    oak_close_descriptors_from(3);
-    execve(path, argv, envp);
-    _exit(127);
+    oak_exec_child(path, argv, envp, in_fd, out_fd, err_fd);
 }
 
 /// A descriptor that stands for one process (pidfd, Linux 5.3): signals sent through it reach that

@@ -48,8 +48,10 @@ struct CalDAVStateTests {
         try CalDAVClientForTests.makeCalendar(server.calendarURL())
         let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL(), interval: 3600))
         try a.start()
+        await a.firstSyncRoundEnded()
         #expect(try a.alarmctl("add", "7:30", "--title", "Old state").status == 0)
-        #expect(try a.alarmctl("sync").out.contains("1 sent"))
+        let sent = try a.alarmctl("sync")
+        #expect(sent.out.contains("1 sent"), "\(sent)")
         let id = try #require(try a.list().first?.id)
         let listing = try Subprocess.run("/usr/bin/curl", ["-s", "-u", "u:x", "-X", "PROPFIND", "-H", "Depth: 1", server.calendarURL()]).stdout
         let etag = try #require(listing.firstMatch(of: /<D:getetag>([^<]+)<\/D:getetag>/)?.1 ?? listing.firstMatch(of: /getetag>([^<]+)</)?.1)
@@ -110,8 +112,7 @@ struct CalDAVSettingsTests {
         #expect(try wrong.alarmctl("status").out.contains("401 von 127.0.0.1: Benutzername und Passwort prüfen"))
         let right = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(server.calendarURL(), password: "/bin/echo right", interval: 3600), extra: german)
         try right.start()
-        // The round every start begins with has ended: the next one is the one that sends Tee.
-        await eventually("the first round", within: 20) { (try? right.connect().send(.status).status?.sync?.rounds ?? 0) ?? 0 >= 1 }
+        await right.firstSyncRoundEnded()
         #expect(try right.alarmctl("add", "7:30", "--title", "Tee").status == 0)
         let sent = try right.alarmctl("sync")
         #expect(sent.status == 0 && sent.out == "1 gesendet\n", "\(sent)")

@@ -95,6 +95,14 @@ final class DaemonHarness: @unchecked Sendable {
     enum HarnessError: Error { case didNotStart, timedOut(String) }
 }
 
+extension DaemonHarness {
+    /// Waits for the sync round every start of alarmd begins with to end: an alarm added
+    /// after it is sent by the round `alarmctl sync` then asks for, not by that first one.
+    func firstSyncRoundEnded() async {
+        await eventually("alarmd's first sync round", within: 30) { (try? connect().send(.status).status?.sync?.rounds ?? 0) ?? 0 >= 1 }
+    }
+}
+
 /// Polls `condition` every 10 ms until it holds or `seconds` pass; records an issue on timeout.
 /// It suspends rather than sleeps, so tasks of the test process (an app's intent listener)
 /// keep running on the few cooperative threads.
