@@ -23,7 +23,7 @@ extension EventReader {
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
             absolute = ICalDateTime(trigger.value)!.instant(in: .utc)
         } else {
-            offset = ICalDuration.seconds(trigger.value)!
+            offset = CalendarDuration(text: trigger.value)!.approximateSeconds
             if trigger.parameter("RELATED")?.uppercased() == "END" {
                 guard let length = length(of: event, start: dtstart, rules: zone.rules) else { return nil }
                 offset += length
@@ -75,7 +75,7 @@ extension EventReader {
 
     /// The event's length in seconds, for a TRIGGER related to its end; nil without an end.
     func length(of event: ICalComponent, start: ICalDateTime, rules: ZoneRules) -> Int? {
-        if let duration = event.first("DURATION").flatMap({ ICalDuration.seconds($0.value) }) { return duration }
+        if let duration = event.first("DURATION").flatMap({ CalendarDuration(text: $0.value)?.approximateSeconds }) { return duration }
         if let end = event.first("DTEND").flatMap({ ICalDateTime($0.value) }) {
             return Int(clampingFinite: end.instant(in: end.isUTC ? .utc : rules).timeIntervalSince(start.instant(in: rules)))
         }

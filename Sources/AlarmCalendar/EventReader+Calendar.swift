@@ -63,7 +63,7 @@ extension EventReader {
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
             alert.trigger = .absolute(ICalDateTime(trigger.value)!.instant(in: .utc))
         } else {
-            guard let offset = CalendarDuration(text: trigger.value) else { throw Refusal(.damaged("TRIGGER '\(trigger.value.prefix(40))' is not a duration")) }
+            let offset = CalendarDuration(text: trigger.value)!  // checkSyntax has read it
             alert.trigger = trigger.parameter("RELATED")?.uppercased() == "END" ? .end(offset) : .start(offset)
         }
         // RFC 5545: REPEAT and DURATION come together; one alone is ignored, as clients do.

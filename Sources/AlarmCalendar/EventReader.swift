@@ -28,16 +28,16 @@ struct EventReader {
                 throw ICalendarError(line: property.line, "\(property.name) '\(String(item.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])")
             }
         }
-        if let duration = event.first("DURATION"), ICalDuration.seconds(duration.value) == nil {
-            throw ICalendarError(line: duration.line, "DURATION '\(String(duration.value.prefix(40)))' is not a duration (e.g. PT1H)")
+        if let duration = event.first("DURATION"), CalendarDuration(text: duration.value) == nil {
+            throw ICalendarError(line: duration.line, "DURATION '\(String(duration.value.prefix(40)))' is not a duration of 100 years or less (e.g. PT1H)")
         }
         if let sequence = event.first("SEQUENCE"), Int(sequence.value) == nil {
             throw ICalendarError(line: sequence.line, "SEQUENCE '\(String(sequence.value.prefix(40)))' is not a number")
         }
         for alarm in event.components("VALARM") {
             if let trigger = alarm.first("TRIGGER") {
-                let ok = trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" ? ICalDateTime(trigger.value)?.isUTC == true : ICalDuration.seconds(trigger.value) != nil
-                guard ok else { throw ICalendarError(line: trigger.line, "TRIGGER '\(String(trigger.value.prefix(40)))' is neither a duration (-PT10M) nor a UTC date-time") }
+                let ok = trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" ? ICalDateTime(trigger.value)?.isUTC == true : CalendarDuration(text: trigger.value) != nil
+                guard ok else { throw ICalendarError(line: trigger.line, "TRIGGER '\(String(trigger.value.prefix(40)))' is neither a duration of 100 years or less (-PT10M) nor a UTC date-time") }
             }
             if let acknowledged = alarm.first("ACKNOWLEDGED"), ICalDateTime(acknowledged.value) == nil {
                 throw ICalendarError(line: acknowledged.line, "ACKNOWLEDGED '\(String(acknowledged.value.prefix(40)))' is not a date-time")

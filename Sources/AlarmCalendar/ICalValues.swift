@@ -60,53 +60,6 @@ func pad(_ value: Int, _ width: Int) -> String {
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
 
-/// A DURATION value (RFC 5545 §3.3.6) in seconds: `-PT10M`, `P1D`, `PT0S`, `P1W`, `-P1DT2H`.
-enum ICalDuration {
-    static func seconds(_ text: String) -> Int? {
-        var scalars = Substring(text)
-        var sign = 1
-        if scalars.first == "-" { sign = -1; scalars = scalars.dropFirst() } else if scalars.first == "+" { scalars = scalars.dropFirst() }
-        guard scalars.first == "P" else { return nil }
-        scalars = scalars.dropFirst()
-        var total = 0, number: Int?, inTime = false, any = false
-        for character in scalars {
-            if let digit = character.wholeNumberValue, character.isASCII {
-                number = (number ?? 0) * 10 + digit
-                guard number! < 100_000_000 else { return nil }
-                continue
-            }
-            if character == "T" { guard number == nil, !inTime else { return nil }; inTime = true; continue }
-            guard let value = number else { return nil }
-            switch (character, inTime) {
-            case ("W", false): total += value * 604_800
-            case ("D", false): total += value * 86_400
-            case ("H", true): total += value * 3600
-            case ("M", true): total += value * 60
-            case ("S", true): total += value
-            default: return nil
-            }
-            number = nil
-            any = true
-        }
-        guard any, number == nil else { return nil }
-        return sign * total
-    }
-
-    static func text(_ seconds: Int) -> String {
-        if seconds == 0 { return "PT0S" }
-        var rest = abs(seconds)
-        var out = seconds < 0 ? "-P" : "P"
-        if rest >= 86_400 { out += "\(rest / 86_400)D"; rest %= 86_400 }
-        if rest > 0 {
-            out += "T"
-            if rest >= 3600 { out += "\(rest / 3600)H"; rest %= 3600 }
-            if rest >= 60 { out += "\(rest / 60)M"; rest %= 60 }
-            if rest > 0 { out += "\(rest)S" }
-        }
-        return out
-    }
-}
-
 /// TEXT values (RFC 5545 §3.3.11): `\\`, `\;`, `\,` and `\n` escaped.
 enum ICalText {
     static func unescape(_ text: String) -> String {

@@ -84,4 +84,25 @@ import TestSupport
             #expect(error.description == "line 1: HELLO has no ':' before its value")
         }
     }
+
+    /// One reader of DURATION values for the whole codec: a TRIGGER or DURATION it cannot
+    /// hold (over 100 years) is refused by the syntax check, with its line, not later by one
+    /// path and passed by another.
+    @Test func aDurationOverAHundredYearsIsRefusedWithItsLine() throws {
+        func file(_ lines: [String]) -> String {
+            (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", "DTSTART:20261201T090000Z"] + lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+        }
+        let trigger = file(["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-P5300W", "END:VALARM"])
+        #expect(throws: ICalendarError.self) { try ICalendar.parse(trigger, zones: zones, now: now) }
+        do { _ = try ICalendar.parse(trigger, zones: zones, now: now) } catch {
+            #expect(error.description == "line 7: TRIGGER '-P5300W' is neither a duration of 100 years or less (-PT10M) nor a UTC date-time")
+        }
+        let duration = file(["DURATION:P36601D"])
+        do { _ = try ICalendar.parse(duration, zones: zones, now: now); Issue.record("read a 100-year DURATION") } catch {
+            #expect(error.description == "line 5: DURATION 'P36601D' is not a duration of 100 years or less (e.g. PT1H)")
+        }
+        // Just under the bound is a duration like any other.
+        let results = try ICalendar.parse(file(["DURATION:P5228W", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT5M", "END:VALARM"]), zones: zones, now: now)
+        #expect(results.count == 1)
+    }
 }
