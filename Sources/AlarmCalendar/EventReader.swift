@@ -138,7 +138,9 @@ struct EventReader {
             record: record, uid: uid, sequence: event.first("SEQUENCE").flatMap { Int($0.value) },
             lastModified: event.first("LAST-MODIFIED").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) },
             alarmUID: alarmUID,
-            acknowledged: valarm.first("ACKNOWLEDGED").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) },
+            // A Stop acknowledges every reminder (ForeignEvent.write); another client may mark
+            // only the one it showed: the latest mark of any is when the person last answered.
+            acknowledged: valarms.compactMap { $0.first("ACKNOWLEDGED").flatMap { ICalDateTime($0.value) }?.instant(in: .utc) }.max(),
             snoozedUntil: snooze?.first("TRIGGER").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) },
             line: event.line)
     }
@@ -146,11 +148,13 @@ struct EventReader {
     /// The VALARMs that ring: DISPLAY and AUDIO (not e-mail, not Apple's `ACTION:NONE`
     /// placeholder, not an RFC 9074 snooze, which the sync reads), with a TRIGGER.
     static func ringingAlarms(_ component: ICalComponent) -> [ICalComponent] {
-        component.components("VALARM").filter { alarm in
-            !alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
-                && ["AUDIO", "DISPLAY"].contains(alarm.first("ACTION")?.value.uppercased() ?? "")
-                && alarm.first("TRIGGER") != nil
-        }
+        component.components("VALARM").filter(rings)
+    }
+
+    static func rings(_ alarm: ICalComponent) -> Bool {
+        !alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
+            && ["AUDIO", "DISPLAY"].contains(alarm.first("ACTION")?.value.uppercased() ?? "")
+            && alarm.first("TRIGGER") != nil
     }
 
     /// Why an event without a ringing VALARM gives no alarm. ACTION:NONE is Apple's "no

@@ -19,8 +19,8 @@ extension EventWriter {
         writer.line(OurProperties.prefix + "SCHEDULE", "CALENDAR")
         writer.line(OurProperties.prefix + "GAP", "FORWARD")
         OurProperties.write(record, to: &writer)
-        for (index, alert) in calendar.alerts.enumerated() {
-            self.alert(alert, record: record, title: title, acknowledged: index == 0 ? marks?.acknowledged : nil, to: &writer)
+        for alert in calendar.alerts {
+            self.alert(alert, record: record, title: title, acknowledged: marks?.acknowledged, to: &writer)
         }
         if let until = marks?.snoozedUntil {
             // RFC 9074 section 6: a snooze is a VALARM of its own, related to the one it snoozes.

@@ -6,8 +6,8 @@ import FoundationEssentials
 /// Thunderbird, GNOME Calendar, a phone): this machine writes only what is its own into it
 /// and leaves every other byte as the server had it (docs/SYNC.md, "Other programs' events").
 ///
-/// - A Stop adds RFC 9074's `ACKNOWLEDGED` to the VALARM that rang; a Snooze also a snooze
-///   VALARM related to it (and a `UID` to that VALARM when it has none, which the relation needs).
+/// - A Stop adds RFC 9074's `ACKNOWLEDGED` to each VALARM that rings; a Snooze also a snooze
+///   VALARM related to the first (and a `UID` to that VALARM when it has none, which the relation needs).
 /// - A skip, on/off and this machine's settings (snooze length, volume…) are
 ///   `X-OPENALARMKIT-*` properties, which other programs keep and ignore: an EXDATE would
 ///   cancel the meeting for everyone.
@@ -33,15 +33,10 @@ package enum ForeignEvent {
         return false
     }
 
-    /// Which VALARM of an event rang. The reader makes an alarm of the first AUDIO or DISPLAY
-    /// VALARM that is not a snooze (RFC 9074 `RELTYPE=SNOOZE`), so that is the one; when a
-    /// record knows which of several reminders a fire belongs to, this is the one place to
-    /// point at that field. `valarms` are the event's VALARMs in order; the result is an index.
-    static func valarmThatRang(_ valarms: [ICalComponent], record: AlarmRecord?, firedFor: Date?) -> Int? {
-        valarms.firstIndex { alarm in
-            ["AUDIO", "DISPLAY"].contains(alarm.first("ACTION")?.value.uppercased() ?? "")
-                && !alarm.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" }
-        }
+    /// The positions of an event's VALARMs that ring (`EventReader.rings`) among all its
+    /// VALARMs, in order: the alarm is made of the first, and rings for each.
+    static func ringing(_ valarms: [ICalComponent]) -> [Int] {
+        valarms.indices.filter { EventReader.rings(valarms[$0]) }
     }
 
     /// The server's text with this machine's state written in, and what could not be.
@@ -195,8 +190,7 @@ private struct Editor {
             return "it has dates left out or moved in its calendar program (EXDATE, RDATE, changed occurrences): move it there"
         }
         let valarms = event.parsed.components("VALARM")
-        if let rung = ForeignEvent.valarmThatRang(valarms, record: new, firedFor: nil),
-           valarms[rung].first("TRIGGER")?.parameter("VALUE")?.uppercased() == "DATE-TIME" {
+        if ForeignEvent.ringing(valarms).contains(where: { valarms[$0].first("TRIGGER")?.parameter("VALUE")?.uppercased() == "DATE-TIME" }) {
             return "its reminder is at a set date and time, not before the event: change it in its calendar program"
         }
         enum Shift { case instant(Double), wallClock(Int) }
@@ -243,15 +237,20 @@ private struct Editor {
         return nil
     }
 
-    /// The RFC 9074 marks in the VALARM that rang: ACKNOWLEDGED, and the snooze VALARM.
+    /// The RFC 9074 marks: ACKNOWLEDGED in every reminder that rings (a Stop answers all that
+    /// were due; a client compares the mark with each reminder's time, so one due later still
+    /// rings), and the snooze VALARM, related to the first (the one the alarm is made of).
     mutating func write(_ marks: SyncMarks, record: AlarmRecord?) {
         guard let event = master() else { return }
         let valarms = event.parsed.components("VALARM")
-        guard let rung = ForeignEvent.valarmThatRang(valarms, record: record, firedFor: nil) else { return }
+        let ringing = ForeignEvent.ringing(valarms)
+        guard let rung = ringing.first else { return }
         let alarm = valarms[rung]
         if let acknowledged = marks.acknowledged {
             let text = ICalDateTime.utc(acknowledged).text
-            if alarm.first("ACKNOWLEDGED")?.value != text { set("ACKNOWLEDGED", text, valarm: rung, after: ["TRIGGER"]) }
+            for index in ringing where valarms[index].first("ACKNOWLEDGED")?.value != text {
+                set("ACKNOWLEDGED", text, valarm: index, after: ["TRIGGER"])
+            }
         }
         let alarmUID = alarm.first("UID").map { ICalText.unescape($0.value) }
         let snoozeIndex = valarms.firstIndex { other in

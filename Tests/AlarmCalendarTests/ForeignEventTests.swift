@@ -58,6 +58,31 @@ import Testing
         #expect(read.record.schedule == event.record.schedule)
     }
 
+    /// An event with two reminders (a day and ten minutes before) and an e-mail: a Stop
+    /// answers both reminders that ring, never the e-mail; read back, the latest mark counts,
+    /// also when another client marked only the reminder it showed.
+    @Test func aStopAcknowledgesEveryReminderThatRings() throws {
+        let twoReminders = Self.standUp.replacingOccurrences(
+            of: "BEGIN:VALARM\r\nACTION:EMAIL",
+            with: "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-P1D\r\nEND:VALARM\r\nBEGIN:VALARM\r\nACTION:EMAIL")
+        let event = try base(twoReminders)
+        let patched = try ForeignEvent.patch(twoReminders, uid: Self.uid, record: event.record,
+                                             marks: SyncMarks(sequence: 0, lastModified: now, acknowledged: now), zones: zones, now: now)
+        let (removed, added) = changes(twoReminders, patched.text)
+        #expect(removed.sorted() == ["DTSTAMP:20261101T080000Z", "LAST-MODIFIED:20261101T080000Z"])
+        #expect(added.sorted() == ["ACKNOWLEDGED:20261126T120000Z", "ACKNOWLEDGED:20261126T120000Z", "DTSTAMP:20261126T120000Z", "LAST-MODIFIED:20261126T120000Z"])
+        let lines = patched.text.components(separatedBy: "\r\n")
+        #expect(lines[lines.firstIndex(of: "TRIGGER;VALUE=DURATION:-PT10M")! + 1] == "ACKNOWLEDGED:20261126T120000Z")
+        #expect(lines[lines.firstIndex(of: "TRIGGER:-P1D")! + 1] == "ACKNOWLEDGED:20261126T120000Z")
+        #expect(lines[lines.firstIndex(of: "ACTION:EMAIL")! + 1] == "TRIGGER:-P1D", "the e-mail is left as it was")
+        #expect(try base(patched.text).acknowledged == now)
+        // Another client marks only the second reminder, later: that is when it was answered.
+        let later = "20261126T121500Z"
+        let marked = patched.text.replacingOccurrences(of: "TRIGGER:-P1D\r\nACKNOWLEDGED:20261126T120000Z", with: "TRIGGER:-P1D\r\nACKNOWLEDGED:\(later)")
+        #expect(marked != patched.text)
+        #expect(try base(marked).acknowledged == instant("2026-11-26T12:15:00Z"))
+    }
+
     @Test func aSnoozeAddsARelatedReminderAndAUIDForTheRelationOnly() throws {
         let event = try base()
         let until = now.addingTimeInterval(540)

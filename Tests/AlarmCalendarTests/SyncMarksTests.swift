@@ -30,6 +30,31 @@ import Testing
         #expect(event.record.schedule == record.schedule, "the snooze VALARM is not taken for the alarm's own")
     }
 
+    /// A calendar schedule with two reminders, written by our codec after a Stop: both carry
+    /// the acknowledgement, as another program's event does (ForeignEvent).
+    @Test func aStopMarksEveryReminderOfACalendarSchedule() throws {
+        let source = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:two@example.org", "SUMMARY:Class",
+            "DTSTART;TZID=Europe/Berlin:20261201T090000", "RRULE:FREQ=WEEKLY;COUNT=10",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-P1D", "END:VALARM",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "END:VALARM",
+            "END:VEVENT", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        guard case .alarm(let imported)? = try ICalendar.parse(source, zones: zones, now: now).first else {
+            Issue.record("not read as an alarm")
+            return
+        }
+        let marks = SyncMarks(sequence: 1, lastModified: now, acknowledged: now)
+        let text = try #require(ICalendar.event(for: imported.record, zones: zones, now: now, marks: marks))
+        #expect(text.components(separatedBy: "\r\nACKNOWLEDGED:20261126T120000Z\r\n").count - 1 == 2, "\(text)")
+        guard case .alarm(let event)? = try ICalendar.parse(text, zones: zones, now: now).first else {
+            Issue.record("not read back as an alarm: \(text)")
+            return
+        }
+        #expect(event.acknowledged == now)
+        #expect(event.record.schedule == imported.record.schedule)
+    }
+
     @Test func withoutMarksNothingIsAdded() throws {
         let record = RoundTripTests.samples()[0]
         let text = try #require(ICalendar.event(for: record, zones: zones, now: now))
