@@ -46,7 +46,7 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
             do {
                 if client == nil {
                     let password = try SyncPassword.resolve(command: settings.passwordCommand, username: settings.username)
-                    client = try CalDAVClient(url: settings.url, username: settings.username, password: password)
+                    client = try CalDAVClient(url: settings.url, username: settings.username, password: password, caFile: settings.caFile)
                 }
                 let listing = try client!.list()
                 let objects = try client!.objects(listing.map(\.href))

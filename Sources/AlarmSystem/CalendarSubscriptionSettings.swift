@@ -7,10 +7,12 @@ public struct CalendarSubscriptionSettings: Hashable, Sendable {
     public var username: String?
     public var passwordCommand: String?
     public var interval: Double
+    /// A PEM file of the authority to trust instead of the system's (a home server's own CA).
+    public var caFile: String?
 
     public static let defaultInterval = 300.0
 
-    init(name: String?, url: String?, username: String?, passwordCommand: String?, interval: Double?) throws(ConfigProblem) {
+    init(name: String?, url: String?, username: String?, passwordCommand: String?, interval: Double?, caFile: String? = nil) throws(ConfigProblem) {
         func problem(_ setting: String, _ message: String) -> ConfigProblem {
             ConfigProblem(path: "", line: nil, key: nil, message: message, setting: setting)
         }
@@ -25,10 +27,14 @@ public struct CalendarSubscriptionSettings: Hashable, Sendable {
         }
         let interval = interval ?? Self.defaultInterval
         guard interval >= 1, interval <= 86400 else { throw problem("calendars.interval", "calendars.interval of '\(name)' must be 1-86400 seconds") }
+        if let caFile, !caFile.hasPrefix("/") {
+            throw problem("calendars.ca_file", "calendars.ca_file of '\(name)' must be an absolute path to a PEM file")
+        }
         self.name = name
         self.url = url
         self.username = username
         self.passwordCommand = passwordCommand
         self.interval = interval
+        self.caFile = caFile
     }
 }

@@ -38,7 +38,7 @@ public enum ConfigKeys {
         "system": ["wake_early"],
         "sync": ["url", "username", "password_command", "interval", "ca_file"],
         // [[calendars]], one table per subscription (docs/ICALENDAR.md).
-        "calendars": ["name", "url", "username", "password_command", "interval"],
+        "calendars": ["name", "url", "username", "password_command", "interval", "ca_file"],
     ]
 
     /// Unknown sections and keys in `text`, each with its line and the nearest known name.

@@ -134,7 +134,8 @@ public struct DaemonConfig: Hashable, Sendable {
             let settings: CalendarSubscriptionSettings
             do {
                 settings = try CalendarSubscriptionSettings(
-                    name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand, interval: entry.interval?.value)
+                    name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand,
+                    interval: entry.interval?.value, caFile: entry.caFile)
             } catch { throw error.at(path) }
             try check(!calendars.contains { $0.name == settings.name }, "calendars.name", "calendars.name '\(settings.name)' is used twice: give each calendar its own name")
             calendars.append(settings)
@@ -186,9 +187,11 @@ public struct DaemonConfig: Hashable, Sendable {
             var username: String?
             var passwordCommand: String?
             var interval: Number?
+            var caFile: String?
             enum CodingKeys: String, CodingKey {
                 case name, url, username, interval
                 case passwordCommand = "password_command"
+                case caFile = "ca_file"
             }
         }
 

@@ -71,6 +71,19 @@ struct ConfigCheckCommand: ParsableCommand {
             print("interval = \(number(sync.interval))")
             if let caFile = sync.caFile { print("ca_file = \(quoted(caFile))") }
         }
+        for calendar in config.calendars {
+            print("\n[[calendars]]")
+            print("name = \(quoted(calendar.name))")
+            print("url = \(quoted(calendar.url))")
+            if let username = calendar.username { print("username = \(quoted(username))") }
+            if let command = calendar.passwordCommand {
+                print("password_command = \(quoted(command))")
+            } else {
+                print(Text.syncPasswordFromKeyring(calendar.username))
+            }
+            print("interval = \(number(calendar.interval))")
+            if let caFile = calendar.caFile { print("ca_file = \(quoted(caFile))") }
+        }
         if let refusal = config.syncRefusal {
             // alarmd runs with the rest of the file; sync stays off until this is fixed.
             print("\n[sync]\n" + Text.syncOffInConfig)

@@ -56,4 +56,28 @@ struct CalendarSubscriptionTests {
         try await eventually("the deletion to arrive", within: 15) { try daemon.list().isEmpty }
         #expect(before.contains("SUMMARY:Stand-up"), "\(before)")
     }
+
+    /// A home server with a certificate of its own CA: `ca_file` trusts it, and without it the
+    /// read is refused and says why (the alarms it gave stay, none are made up).
+    @Test func aHomeServerWithItsOwnCAIsReadWithCAFile() async throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(.radicale, tls: certificates.server)
+        let url = server.calendarURL("family")
+        try CalDAVClientForTests.makeCalendar(url, ca: certificates.ca)
+        _ = try Subprocess.run("/usr/bin/curl", ["-s", "--cacert", certificates.ca, "-u", "u:right", "-X", "PUT", "-H", "Content-Type: text/calendar",
+                                                 "--data-binary", Self.event(uid: "school-1@example.com", summary: "School run"), url + "school.ics"])
+        func config(_ caFile: String?) -> String {
+            "[[calendars]]\nname = \"family\"\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"/bin/echo x\"\ninterval = 1\n"
+                + (caFile.map { "ca_file = \"\($0)\"\n" } ?? "")
+        }
+        let trusting = try DaemonHarness(withNotificationServer: false, config: config(certificates.ca))
+        try trusting.start()
+        try await eventually("the reminder over HTTPS", within: 15) { try trusting.list().map(\.presentation.alert.title.text) == ["School run"] }
+        #expect(try trusting.alarmctl("config", "check").out.contains("[[calendars]]\nname = \"family\"\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"/bin/echo x\"\ninterval = 1\nca_file = \"\(certificates.ca)\""))
+
+        let refusing = try DaemonHarness(withNotificationServer: false, config: config(nil))
+        try refusing.start()
+        try await eventually("the refusal in the log", within: 15) { refusing.logText.contains("not signed by an authority this computer trusts") }
+        #expect(try refusing.list().isEmpty)
+    }
 }

@@ -54,6 +54,27 @@ import Testing
     }
 
     /// Plain http only to this machine: 127.0.0.0/8 and ::1 as literals, and the name localhost.
+    /// `[[calendars]]` trusts a home server's own CA as `[sync]` does: an absolute `ca_file`;
+    /// a relative one is refused with the calendar's name and the file's line.
+    @Test func aCalendarSubscriptionTakesACAFile() throws {
+        let config = try load("""
+            [[calendars]]
+            name = "team"
+            url = "https://dav.example.org/team/"
+            ca_file = "/etc/ssl/home-ca.pem"
+            """)
+        #expect(config.calendars.map(\.caFile) == ["/etc/ssl/home-ca.pem"])
+        #expect(try load("[[calendars]]\nname = \"team\"\nurl = \"https://dav.example.org/team/\"").calendars.first?.caFile == nil)
+        #expect(ConfigKeys.unknownKeys(in: "[[calendars]]\nca_file = \"/x.pem\"\n", path: "c.toml").isEmpty)
+        do {
+            _ = try load("[[calendars]]\nname = \"team\"\nurl = \"https://dav.example.org/team/\"\nca_file = \"home-ca.pem\"\n")
+            Issue.record("a relative ca_file was taken")
+        } catch {
+            #expect(error.message == "calendars.ca_file of 'team' must be an absolute path to a PEM file", "\(error)")
+            #expect(error.setting == "calendars.ca_file")
+        }
+    }
+
     @Test func plainHTTPOnlyToLoopbackLiterals() throws {
         for host in ["127.0.0.1", "127.1.2.3", "[::1]", "localhost", "LOCALHOST"] {
             #expect(throws: Never.self, "\(host)") { try CalDAVURL("http://\(host):5232/u/alarms/") }
