@@ -61,28 +61,12 @@ struct ConfigCheckCommand: ParsableCommand {
             """)
         if let sync = config.sync {
             print("\n[sync]")
-            print("url = \(quoted(sync.url))")
-            if let username = sync.username { print("username = \(quoted(username))") }
-            if let command = sync.passwordCommand {
-                print("password_command = \(quoted(command))")
-            } else {
-                print(Text.syncPasswordFromKeyring(sync.username))
-            }
-            print("interval = \(number(sync.interval))")
-            if let caFile = sync.caFile { print("ca_file = \(quoted(caFile))") }
+            printServer(url: sync.url, username: sync.username, passwordCommand: sync.passwordCommand, interval: sync.interval, caFile: sync.caFile)
         }
         for calendar in config.calendars {
-            print("\n[[calendars]]")
-            print("name = \(quoted(calendar.name))")
-            print("url = \(quoted(calendar.url))")
-            if let username = calendar.username { print("username = \(quoted(username))") }
-            if let command = calendar.passwordCommand {
-                print("password_command = \(quoted(command))")
-            } else {
-                print(Text.syncPasswordFromKeyring(calendar.username))
-            }
-            print("interval = \(number(calendar.interval))")
-            if let caFile = calendar.caFile { print("ca_file = \(quoted(caFile))") }
+            print("\n[[calendars]]\nname = \(quoted(calendar.name))")
+            printServer(url: calendar.url, username: calendar.username, passwordCommand: calendar.passwordCommand,
+                        interval: calendar.interval, caFile: calendar.caFile)
         }
         if let refusal = config.syncRefusal {
             // alarmd runs with the rest of the file; sync stays off until this is fixed.
@@ -91,6 +75,15 @@ struct ConfigCheckCommand: ParsableCommand {
             StandardError.write(TerminalSafe.lines("\(place): \(refusal.message)") + "\n")
             throw ExitCode(2)
         }
+    }
+
+    /// The keys `[sync]` and each `[[calendars]]` share: the server and how to reach it.
+    private func printServer(url: String, username: String?, passwordCommand: String?, interval: Double, caFile: String?) {
+        print("url = \(quoted(url))")
+        if let username { print("username = \(quoted(username))") }
+        print(passwordCommand.map { "password_command = \(quoted($0))" } ?? Text.syncPasswordFromKeyring(username))
+        print("interval = \(number(interval))")
+        if let caFile { print("ca_file = \(quoted(caFile))") }
     }
 
     /// A TOML basic string, as it would be written in the file.
