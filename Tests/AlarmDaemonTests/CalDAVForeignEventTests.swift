@@ -203,6 +203,49 @@ extension CalDAVForeignEventTests {
     }
 }
 
+extension CalDAVForeignEventTests {
+    /// A meeting with two reminders (20 and 10 minutes before) and an e-mail: a Stop of the
+    /// first writes ACKNOWLEDGED into both reminders, as an RFC 9074 client reads them, and
+    /// leaves the e-mail and every other line as they were. The alarm goes on to the second.
+    @Test func aStopAcknowledgesEachReminderOfAnotherProgramsMeeting() async throws {
+        let certificates = try TestCertificates.shared()
+        let server = try CalDAVServer.start(.radicale, tls: certificates.server)
+        let url = server.calendarURL()
+        try CalDAVClientForTests.makeCalendar(url, ca: certificates.ca)
+        let other = ThirdPartyClient(url: url, ca: certificates.ca)
+        let uid = "planning@example.org", fire = Self.soon()
+        let meeting = Self.meeting(uid: uid, title: "Planning", reminderAt: fire.addingTimeInterval(600)).replacingOccurrences(
+            of: "BEGIN:VALARM\r\nACTION:EMAIL", with: "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT20M\r\nEND:VALARM\r\nBEGIN:VALARM\r\nACTION:EMAIL")
+        try other.put(meeting)
+        let original = try other.get(uid)
+        #expect(original.contains("TRIGGER:-PT20M"))
+        let a = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url, ca: certificates.ca))
+        try a.start()
+        try await eventually("the meeting to become an alarm", within: 20) { try a.list().count == 1 }
+        let id = try #require(try a.list().first?.id)
+        try await eventually("its first reminder to ring", within: 90) { try a.record(id)?.phase.state == .alerting }
+        #expect(try a.alarmctl("stop", id.uuidString).status == 0)
+        try await eventually("the Stop on the server", within: 15) { try other.get(uid).contains("ACKNOWLEDGED:") }
+        let stopped = try other.get(uid)
+        let (removed, added) = Self.changes(original, stopped)
+        #expect(removed.allSatisfy(Self.version) && removed.count == 2, "\(removed)")
+        let marks = added.filter { !Self.version($0) }
+        let mark = try #require(marks.first)
+        #expect(marks == [mark, mark] && mark.hasPrefix("ACKNOWLEDGED:"), "one mark in each reminder: \(added)")
+        // Which VALARM holds it (the server may order a component's lines its own way).
+        let reminders = stopped.components(separatedBy: "BEGIN:VALARM").dropFirst().map { $0.components(separatedBy: "END:VALARM")[0] }
+        #expect(reminders.count == 3, "\(stopped)")
+        for reminder in reminders {
+            #expect(reminder.contains(mark) == !reminder.contains("ACTION:EMAIL"), "each reminder that rings holds the mark, the e-mail none: \(reminder)")
+        }
+        guard case .scheduled(let next)? = try a.record(id)?.phase else {
+            Issue.record("not scheduled for the second reminder: \(String(describing: try a.record(id)?.phase))")
+            return
+        }
+        #expect(abs(next.timeIntervalSince(fire) - 600) < 1, "the alarm goes on to the reminder 10 minutes before")
+    }
+}
+
 /// python-caldav (scripts/testing/caldav-client.py, in the venv scripts/setup makes).
 struct ThirdPartyClient {
     static let python = "/opt/openalarmkit-test/caldav/bin/python3"
