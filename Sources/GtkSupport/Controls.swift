@@ -149,7 +149,8 @@ extension CalendarWidget {
     }
 
     /// Shows `month` (1-12) of `year` with `day` selected; does nothing for a day that does not
-    /// exist. Selecting emits `day-selected`, as a person's click does.
+    /// exist. Selecting emits `day-selected` when the day of the month changes (GTK's rule, for
+    /// a person's click too).
     public func select(year: Int, month: Int, day: Int) {
         // Noon, so that no zone's offset moves the date GTK reads back.
         guard let date = g_date_time_new_local(Int32(year), Int32(month), Int32(day), 12, 0, 0) else { return }
