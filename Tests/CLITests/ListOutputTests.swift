@@ -31,7 +31,7 @@ import TestSupport
         try daemon.start()
         let specs: [[String]] = [
             ["add", "tomorrow", "7:00"], ["add", "weekdays", "6:30"], ["add", "weekends", "10:00", "--sound", "Chime"],
-            ["add", "daily", "5:45", "--countdown", "10m"], ["add", "mon,wed,fri", "8:15"], ["add", "sun,sat,tue", "23:59"],
+            ["add", "daily", Self.twelveHoursAhead(), "--countdown", "10m"], ["add", "mon,wed,fri", "8:15"], ["add", "sun,sat,tue", "23:59"],
             ["timer", "2h"], ["timer", "90s"], ["add", CLIDaemon.dateAhead(years: 5, month: 6, day: 9), "09:41", "--no-snooze"], ["add", "daily", "12:00"],
         ]
         for (index, spec) in specs.enumerated() {
@@ -48,6 +48,13 @@ import TestSupport
         #expect(try daemon.alarmctl("disable", try id(titled: Self.titles[0])).status == 0)
         #expect(try daemon.alarmctl("skip", try id(titled: Self.titles[1])).status == 0)
         return daemon
+    }
+
+    /// A daily time whose 10-minute countdown has not begun (its "(counting down from …)" is
+    /// checked): half a day from now in the daemon's zone (UTC), never the minutes before it.
+    private static func twelveHoursAhead() -> String {
+        let minutes = (Int(Date().timeIntervalSince1970) / 60 + 12 * 60) % 1440
+        return String(format: "%d:%02d", minutes / 60, minutes % 60)
     }
 
     private func title(of alarm: [String: Any]) -> String? {
