@@ -42,11 +42,9 @@ import TestSupport
 
         var pending = Data()
         var killed = false
-        let reader = child.output!
         let linesBefore = report.lines
         while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }  // EOF: the child is gone
+            guard let chunk = child.readChunk(within: 60), !chunk.isEmpty else { break }  // EOF: the child is gone
             pending.append(chunk)
             // Only whole lines count; a line cut off by the kill was never acknowledged.
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -60,7 +58,7 @@ import TestSupport
             }
         }
         let termination = child.wait()
-        let stderr = String(decoding: child.errors!.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: child.readToEnd(\.errors, within: 10), as: UTF8.self)
         #expect(killed, "the child stopped by itself: \(stderr)")
         #expect(termination == .signalled(SIGKILL), "\(stderr)")
     }

@@ -34,7 +34,7 @@ import TestSupport
         try await server.send("invoke \(popup.id) snooze")
         // The sound loops until the command ends: its exit after the button (within the
         // deadline) is the sound stopping with the popup; nothing can write after it.
-        let output = try await onOwnThread { String(decoding: child.output!.readDataToEndOfFile(), as: UTF8.self) }
+        let output = try await onOwnThread { String(decoding: child.readToEnd(within: 20), as: UTF8.self) }
         #expect(try await onOwnThread { child.wait(within: 20) } == .exited(0), "the looping sound ended with the popup")
         #expect(output == "snooze\n")
     }

@@ -194,6 +194,47 @@ public final class Subprocess: @unchecked Sendable {
         return true
     }
 
+    /// All the child writes on `stream` (a `.pipe`: `output` or `errors`) until it closes it,
+    /// at most `seconds`: past that the child is killed, the test gets an issue naming the
+    /// command, and what came until then is returned. Never a read with no deadline: a product
+    /// that hangs fails this one test instead of blocking `swift test` until CI's stop.
+    public func readToEnd(_ stream: KeyPath<Subprocess, FileHandle?> = \.output, within seconds: Double = Subprocess.waitLimit,
+                          fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Data {
+        guard let handle = self[keyPath: stream] else { return Data() }
+        var data = Data()
+        if !Self.drain([(handle, { data.append($0) })], until: Deadline(seconds)) {
+            Issue.record("\(command) (pid \(pid)) did not close its output within \(Int(seconds)) s: killed it",
+                         sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            kill(pid, SIGKILL)
+            _ = Self.drain([(handle, { data.append($0) })], until: Deadline(2))
+        }
+        return data
+    }
+
+    /// The next bytes the child writes on its stdout, as they come: empty at its end, nil when
+    /// `seconds` pass with nothing (the test gets an issue naming the command and the child is
+    /// killed).
+    public func readChunk(within seconds: Double = Subprocess.waitLimit,
+                          fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Data? {
+        guard let output else { return Data() }
+        let deadline = Deadline(seconds)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var polled = [pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&polled, 1, deadline.milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else {
+                Issue.record("\(command) (pid \(pid)) wrote nothing for \(Int(seconds)) s: killed it",
+                             sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+                kill(pid, SIGKILL)
+                return nil
+            }
+            let count = read(output.fileDescriptor, &buffer, buffer.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            return count > 0 ? Data(buffer[0..<count]) : Data()
+        }
+    }
+
     /// The first line the child writes on its stdout (a `.pipe`), without the newline; nil if
     /// it ends its output or `seconds` pass first (a helper that died before it reported).
     public func readLine(within seconds: Double) -> String? {
