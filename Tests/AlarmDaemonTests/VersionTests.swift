@@ -5,7 +5,7 @@ import TestSupport
 
 /// Both executables report the one package version (the .deb's version is read from the same
 /// constant by scripts/package).
-@Suite(.timeLimit(.minutes(2))) struct VersionTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct VersionTests {
     @Test(arguments: ["alarmd", "alarmctl"])
     func printsThePackageVersion(executable: String) throws {
         let result = try Subprocess.run(BuildProducts.path(executable), ["--version"])

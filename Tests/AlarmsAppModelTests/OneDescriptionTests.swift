@@ -9,7 +9,7 @@ import TestSupport
 /// alarmctl's `list` and the window's rows word an alarm from one description: an event's
 /// repeat rule and a snoozed alarm read the same in both, against a real alarmd (the alarms
 /// made by a real alarmctl, snoozed as its popup's Snooze would).
-@Suite(.timeLimit(.minutes(2))) struct OneDescriptionTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct OneDescriptionTests {
     @Test func aCalendarScheduleAndASnoozedAlarmReadTheSameInListAndTheRow() throws {
         var (root, environment) = try IsolatedHome.make(prefix: "oak-one-description", audioDevice: { _ in "null" }, bus: nil)
         defer { try? FileManager.default.removeItem(at: root) }

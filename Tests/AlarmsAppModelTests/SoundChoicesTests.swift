@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The dialog's sound list: what alarmd would play, alarm sounds only, shipped ones first.
-@Suite(.timeLimit(.minutes(2))) struct SoundChoicesTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct SoundChoicesTests {
     static func entry(_ name: String, _ kind: AlarmProtocol.SoundKind, shadowed: Bool = false) -> AlarmProtocol.SoundEntry {
         AlarmProtocol.SoundEntry(name: name, path: "/sounds/\(kind.rawValue)/\(name).flac", kind: kind, shadowed: shadowed)
     }

@@ -10,7 +10,7 @@ import TestSupport
 /// stand-up (its reminder 08:50) on a Berlin machine rings at 14:50 Berlin time (15:50 or 13:50
 /// in the weeks the two switch to summer time on different dates). The window's row and
 /// alarmctl's `list` both say so, in the same words, from the same description.
-@Suite(.timeLimit(.minutes(2))) struct ZonedAlarmRowTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.products)) struct ZonedAlarmRowTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/icalendar/thunderbird.ics").path
 

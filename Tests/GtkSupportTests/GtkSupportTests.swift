@@ -130,7 +130,7 @@ import TestSupport
         let flags = try Subprocess.run("/usr/bin/pkg-config", ["--cflags-only-I", "libadwaita-1"])
         let includes = flags.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
             .flatMap { ["-Xcc", $0] }
-        let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", BuildProducts.folder.appendingPathComponent("Modules").path,
+        let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", BuildProducts.built.appendingPathComponent("Modules").path,
                          "-Xcc", "-fmodule-map-file=\(repository.appendingPathComponent("Sources/CGtk/module.modulemap").path)"]
             + includes + [file.path]
         // The toolchain that builds the tests is on this process's PATH, not on the children's.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The executables the tests run: the products under test (`alarmd`, `alarmctl`) and the
 /// helpers `swift test` built beside the test bundle (`CookingTimer`, `gtk-support-check`,
@@ -32,8 +33,30 @@ public enum BuildProducts {
     /// Whether this run tests another build's products (the release lane).
     public static var isOtherBuild: Bool { folder != built }
 
-    /// The path of the executable `name`.
-    public static func path(_ name: String) -> String {
-        (underTest.contains(name) ? folder : built).appendingPathComponent(name).path
+    /// The path of the executable `name`. Asked for a product from a test, it checks that the
+    /// test is tagged `.products`: CI runs those tests against the shipped binary only (the
+    /// products lane) and every other test against the debug build, so an untagged test that
+    /// drives alarmd would test neither what ships nor be told. A run with
+    /// OPENALARMKIT_TEST_PRODUCTS_LOG set appends each product path a test was given there, for
+    /// `.ci/run` to prove the lane ran the packaged binary.
+    public static func path(_ name: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> String {
+        let path = (underTest.contains(name) ? folder : built).appendingPathComponent(name).path
+        if underTest.contains(name), let test = Test.current {
+            if !test.tags.contains(.products) {
+                Issue.record("\(test.name) runs \(name) but is not tagged .products: add .tags(.products) to its @Suite (docs/TESTING.md, \"Lanes\")",
+                             sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            }
+            if let log = ProcessInfo.processInfo.environment["OPENALARMKIT_TEST_PRODUCTS_LOG"], !log.isEmpty {
+                usesLog.withLock { _ in
+                    guard let handle = FileHandle(forWritingAtPath: log) ?? (FileManager.default.createFile(atPath: log, contents: nil) ? FileHandle(forWritingAtPath: log) : nil) else { return }
+                    handle.seekToEndOfFile()
+                    handle.write(Data("\(test.id)\t\(path)\n".utf8))
+                    try? handle.close()
+                }
+            }
+        }
+        return path
     }
+
+    private static let usesLog = Locked<Void>(())
 }
