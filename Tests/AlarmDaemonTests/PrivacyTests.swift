@@ -7,36 +7,46 @@ import TestSupport
 /// What another user could use: a predictable /tmp socket path to squat, files readable by
 /// others when started from a shell, titles that reach the terminal raw.
 @Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized) struct PrivacyTests {
-    @Test(.needsRoot("to make a folder owned by another user"))
+    @Test(.needsRoot("to make a folder owned by another user, in a /tmp of the test's own"))
     func withoutXDGRuntimeDirASquattedTmpFolderIsRefused() async throws {
-        let fallback = "/tmp/openalarmkit-\(getuid())"
-        guard access(fallback, F_OK) != 0 else {
-            Issue.record("\(fallback) exists already (another alarmd of this user without XDG_RUNTIME_DIR?): remove it to run this test")
-            return
-        }
-        defer {
-            unlink(fallback)
-            rmdir(fallback)
-        }
         // Another user's folder at our path, then a symlink to one.
         for squat in ["folder", "symlink"] {
-            if squat == "folder" {
-                mkdir(fallback, 0o777)
-                chown(fallback, 65534, 65534)
-            } else {
-                rmdir(fallback)
-                let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("squat-\(UUID().uuidString.prefix(6))").path
-                mkdir(elsewhere, 0o700)
-                symlink(elsewhere, fallback)
-            }
             let daemon = try DaemonHarness(withNotificationServer: false, extra: ["XDG_RUNTIME_DIR": nil])
-            let run = try Subprocess.run(BuildProducts.path("alarmd"), [], environment: daemon.environment)
+            let prefix = Self.inOwnTmp(root: daemon.root.path, squat: squat)
+            let run = try Subprocess.run(prefix[0], Array(prefix.dropFirst()) + [BuildProducts.path("alarmd")], environment: daemon.environment)
             #expect(run.termination != .exited(0), "alarmd refused to start (\(squat))")
-            #expect(run.stderr.contains("refusing \(fallback)"), "\(run.stderr)")
+            #expect(run.stderr.contains("refusing /tmp/openalarmkit-\(getuid())"), "\(run.stderr)")
             // And a client refuses to talk through it.
-            let list = try daemon.alarmctl("list")
-            #expect(list.status != 0 && list.err.contains("refusing"), "\(list.err)")
+            let list = try Subprocess.run(prefix[0], Array(prefix.dropFirst()) + [BuildProducts.path("alarmctl"), "list"], environment: daemon.environment)
+            #expect(list.termination != .exited(0) && list.stderr.contains("refusing"), "\(list.stderr)")
         }
+    }
+
+    /// A command prefix that runs the next words in a mount namespace whose /tmp is a new,
+    /// empty tmpfs (the harness's folder `root` bound back into it), squatted as `squat` says
+    /// at /tmp/openalarmkit-UID: whatever the machine's /tmp holds (an alarmd run as root
+    /// without XDG_RUNTIME_DIR leaves that folder behind) neither fails the test nor is touched.
+    static func inOwnTmp(root: String, squat: String) -> [String] {
+        let script = #"""
+            set -e
+            root=$0 squat=$1; shift
+            new="$root/private-tmp"
+            mkdir -p "$new"
+            mount -t tmpfs -o mode=1777 tmpfs "$new"
+            case $root in /tmp/*)
+                mkdir -p "$new/${root#/tmp/}"
+                mount --bind "$root" "$new/${root#/tmp/}" ;;
+            esac
+            mount --rbind "$new" /tmp
+            fallback=/tmp/openalarmkit-$(id -u)
+            if [ "$squat" = folder ]; then
+                mkdir "$fallback"; chmod 777 "$fallback"; chown 65534:65534 "$fallback"
+            else
+                mkdir -m 700 /tmp/elsewhere; ln -s /tmp/elsewhere "$fallback"
+            fi
+            exec "$@"
+            """#
+        return ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script, root, squat]
     }
 
     @Test func stateFilesArePrivateHoweverTheDaemonIsStarted() async throws {
