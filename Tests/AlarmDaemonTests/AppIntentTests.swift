@@ -56,7 +56,10 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         let popup = try #require(try await server.waitForNotifies(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
         try await server.send("invoke \(popup.id) stop")
         await eventually("the stop intent to run") { runs(of: stopTag) == 1 }
-        try await Task.sleep(for: .milliseconds(300))
+        // Not a pause: the press was handled in one turn (its intent ran), and alarmd's account
+        // of the intents made since is complete: each waits until a claim takes it, logged.
+        let made = try daemon.intentsMade(for: id, app: "org.example.connected")
+        #expect(made.waiting == 0 && made.taken == ["stop"], "\(made)")
         #expect(runs(of: stopTag) == 1 && runs(of: repeatTag) == 0)
         #expect(try manager.alarms.contains { $0.id == id } == false)
     }
@@ -82,8 +85,10 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         let stopTag = "stop-\(UUID())"
         let id = try await ringingTimer(manager, stop: stopTag, secondary: "unused-\(UUID())")
         try manager.stop(id: id)
-        // alarmctl acts for the person: the same stop from it would run the intent.
-        try await Task.sleep(for: .milliseconds(500))
+        // alarmctl acts for the person: the same stop from it would run the intent. Not a
+        // pause: the stop's reply comes after the turn that would have made the intent.
+        let made = try daemon.intentsMade(for: id, app: "org.example.selfstop")
+        #expect(made.waiting == 0 && made.taken.isEmpty, "\(made)")
         #expect(runs(of: stopTag) == 0)
     }
 
@@ -177,5 +182,20 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         #expect(runs(of: tag) == 1)
         #expect(await manager.runPendingIntents() == 0)
         #expect(runs(of: tag) == 1)
+    }
+}
+
+extension DaemonHarness {
+    /// The intents alarmd has made so far for the buttons of `alarm` of `app`: those taken from
+    /// the waiting ones (claimed by the app, dropped or expired: by button, "stop" or
+    /// "secondary", oldest first) and how many of the app's still wait. Each is logged in the
+    /// turn that takes it; read after the `apps` reply, the answer is complete up to the turns
+    /// before that reply.
+    func intentsMade(for alarm: UUID, app: String) throws -> (taken: [String], waiting: Int) {
+        let summary = try #require(try connect().send(.apps).apps?.first { $0.app == app }, "alarmd does not know '\(app)'")
+        let taken = logText.split(separator: "\n").filter { $0.contains("of alarm \(alarm.uuidString)") }.compactMap { line in
+            ["stop", "secondary"].first { line.contains("the \($0) intent ") }
+        }
+        return (taken, summary.pendingIntents)
     }
 }

@@ -17,7 +17,7 @@ import TestSupport
                     environment: daemon.environment, stdout: .pipe, stderr: .file(errors))
             }
             let results = try await onOwnThread {
-                clients.map { client in (output: client.output?.readDataToEndOfFile() ?? Data(), ended: client.wait()) }
+                clients.map { client in (output: client.readToEnd(within: 60), ended: client.wait()) }
             }
             var acknowledged: [UUID] = []
             for result in results {
@@ -63,9 +63,19 @@ import TestSupport
         }
         // The first line is the alarm list: each client has connected.
         _ = try await onOwnThread { watchers.map { watcher in watcher.output.map { readLine(from: $0) } } }
-        try await Task.sleep(for: .milliseconds(300))
+        // Not a pause: a client's only child is its `alarmd --background` starter, which exits
+        // once its daemon knows its fate (it serves, or another does). Held by a pidfd, its end
+        // is the event; a child that does not end (the daemon as the client's child) fails here.
         for watcher in watchers {
-            #expect(children(of: watcher.pid).isEmpty, "alarmctl \(watcher.pid) has children \(children(of: watcher.pid))")
+            for child in children(of: watcher.pid) {
+                guard let held = ProcessHandle(child) else { continue }  // reaped meanwhile
+                #expect(await held.ended(within: 10), "alarmctl \(watcher.pid) has a child \(child) that goes on running")
+            }
+        }
+        // What is left is the client's reaping, which its waitpid does as the starter exits: a
+        // defunct child that stays is the failure.
+        for watcher in watchers {
+            #expect(await hasNoChildren(watcher.pid, within: 10), "alarmctl \(watcher.pid) has children \(children(of: watcher.pid))")
         }
         await eventually("one alarmd") { daemons(servingStateOf: daemon.root.path).count == 1 }
     }
@@ -83,6 +93,16 @@ private func daemons(servingStateOf root: String) -> [pid_t] {
         else { return false }
         return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "XDG_STATE_HOME=\(root)/state" }
     }
+}
+
+/// Whether `parent` has no child (running or defunct) within `seconds`.
+private func hasNoChildren(_ parent: pid_t, within seconds: Double) async -> Bool {
+    let deadline = Deadline(seconds)
+    while !children(of: parent).isEmpty {
+        if deadline.passed { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
 }
 
 /// Child processes of `parent`, running or defunct.

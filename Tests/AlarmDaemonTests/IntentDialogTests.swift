@@ -114,7 +114,23 @@ struct FollowUpIntent: AppIntent {
         } catch ConnectionError.refused(let error) {
             #expect(error.code == .tooLarge)
         }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try #require(daemon.notifications).notifies(summary: app).isEmpty)
+        // Not a pause: a marker dialog, one alarmd must show (another app claimed the stop
+        // intent of its alarm), through the same presenter and server: its popup comes after any
+        // the refused requests could have made. (Another app's: its own popup, not a
+        // replacement of one for this app.)
+        let server = try #require(daemon.notifications)
+        let markerApp = "org.example.marker"
+        #expect(try daemon.alarmctl("apps", "allow", markerApp).status == 0)
+        var marker = AlarmProtocol.Request(id: 0, op: .schedule, app: markerApp, record: makeRecord(title: "Marker", preAlert: 600, app: markerApp))
+        marker.stopIntent = try EncodedIntent(SnoozeWithDialogIntent(minutes: 1))
+        let alarm = try #require(try daemon.connect().send(marker).record?.id)
+        try daemon.connect().send(.stop, alarm: alarm)  // for the person, as a press is
+        #expect(try daemon.connect().send(.claimIntents, app: markerApp).intents?.count == 1)
+        request = AlarmProtocol.Request(id: 0, op: .intentDialog, app: markerApp, alarm: alarm)
+        request.dialog = "marker"
+        try daemon.connect().send(request)
+        _ = try await server.waitForNotifies(summary: markerApp, timeout: .seconds(10))
+        #expect(server.notifies(summary: markerApp).map(\.body) == ["marker"])
+        #expect(server.notifies(summary: app).isEmpty)
     }
 }

@@ -147,7 +147,9 @@ struct DesktopSoundTests {
         #expect(raised)
         try await server.pactl("set-sink-volume", server.sink, "85%")
         try daemon.connect().send(.stop, alarm: alarm)
-        try await Task.sleep(for: .seconds(1))
+        // Not a pause: alarmd's exit, which waits for its queued mixer work (the restore the
+        // stop asked for), so whatever it would do to the volume is done.
+        #expect(await daemon.stop() == .exited(0))
         #expect(try await server.pactl("get-sink-volume", server.sink).contains("/ 85%"))
     }
 
@@ -179,12 +181,19 @@ struct DesktopSoundTests {
         let tone = "\(server.folder.path)/tone.wav"
         try await makeTone(tone, seconds: 1)
         try await server.pactl("set-sink-mute", server.sink, "1")
-        let plain = try Subprocess(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--loop", "--duration", "2"],
-                                   environment: server.environment, stdout: .null, stderr: .null)
-        try await Task.sleep(for: .seconds(1))
+        let plain = try Subprocess(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--loop", "--duration", "30"],
+                                   environment: server.environment, stdout: .pipe, stderr: .null)
+        // Not a pause: its progress lines start after the point where it would raise the output
+        // (as --override-mute does), and it plays on until interrupted, restoring nothing before.
+        let progress = try await onOwnThread { () -> String? in
+            while let line = plain.readLine(within: 15) { if line.contains("  on ") { return line } }
+            return nil
+        }
+        #expect(progress != nil, "no progress line from alarmctl sound play")
         let inputs = try await server.pactl("list", "sink-inputs")
         #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: yes")
-        _ = await ExitWatch(plain).result(within: 15)
+        plain.signal(SIGINT)
+        #expect(await ExitWatch(plain).result(within: 15).0 == .exited(130))
         #expect(inputs.contains("application.name = \"OpenAlarmKit sound test\""), "\(inputs)")
 
         let asked = try await runTool(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--override-mute"], environment: server.environment)
