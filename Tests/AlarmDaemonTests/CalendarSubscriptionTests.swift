@@ -41,9 +41,13 @@ struct CalendarSubscriptionTests {
         #expect(alarm.timeZone == "America/New_York")
         #expect(alarm.schedule == .relative(.init(time: .init(hour: 8, minute: 50), repeats: .weekly([.monday, .tuesday, .wednesday, .thursday, .friday]))))
 
-        // Skippable, and a poll does not undo the skip.
+        // Skippable, and a poll does not undo the skip: waited for as the next read of the
+        // calendar taken in after it (`status` says when each read was, set on the loop
+        // thread as it brings the alarms in step, so a new time means a read after the skip).
         #expect(try daemon.alarmctl("skip", alarm.id.uuidString).status == 0)
-        try await Task.sleep(nanoseconds: 3_000_000_000)
+        func lastRead() throws -> Date? { try daemon.connect().send(.status).status?.unrung?.first { $0.calendar == "team" }?.checked }
+        let skipped = try #require(try lastRead(), "the read that made the alarm, in status")
+        try await eventually("a poll after the skip", within: 15) { try lastRead() != skipped }
         #expect(try daemon.record(alarm.id)?.skippedFire != nil)
         #expect(try Self.curl([url + "standup.ics"]) == before, "nothing written back, not even the skip")
 
