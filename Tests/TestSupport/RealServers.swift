@@ -30,8 +30,9 @@ extension Trait where Self == ConditionTrait {
 }
 
 extension Tag {
-    /// Suites that drive the built executables (alarmd, alarmctl) as processes: CI runs them a
-    /// second time against the shipped static release binary (`OPENALARMKIT_TEST_PRODUCTS`,
-    /// docs/TESTING.md, "Lanes"): `swift test --filter tag:products`.
+    /// Suites that drive the built executables (alarmd, alarmctl) as processes: CI runs them
+    /// against the shipped static release binary only (`OPENALARMKIT_TEST_PRODUCTS`), every
+    /// other test against the debug build (docs/TESTING.md, "Lanes"). `BuildProducts.path`
+    /// checks that a test asking for alarmd or alarmctl carries it.
     @Tag public static var products: Self
 }
