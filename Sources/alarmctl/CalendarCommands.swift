@@ -19,8 +19,8 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write every alarm as an iCalendar (.ics) file.",
         discussion: """
-            One VEVENT with a VALARM per alarm; what iCalendar has no property for is kept in
-            X-OPENALARMKIT-* properties, so `alarmctl import` of the file gives the same alarms.
+            One VEVENT with a VALARM per alarm; what iCalendar has no property for is kept in \
+            X-OPENALARMKIT-* properties, so `alarmctl import` of the file gives the same alarms. \
             Timers (countdowns) are not exported. See docs/ICALENDAR.md.
             """)
 
@@ -53,10 +53,10 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add (or update) alarms from an iCalendar (.ics) file.",
         discussion: """
-            Each VEVENT with a reminder (VALARM) becomes an alarm ringing at the reminder's time,
-            in the event's own time zone. Importing the same events again updates them. A damaged
-            file is refused whole (exit 2); events that give no alarm are counted and listed with
-            the reason (exit 1 when there is any), those that ended more than 30 days ago counted on
+            Each VEVENT with a reminder (VALARM) becomes an alarm ringing at the reminder's time, \
+            in the event's own time zone. Importing the same events again updates them. A damaged \
+            file is refused whole (exit 2); events that give no alarm are counted and listed with \
+            the reason (exit 1 when there is any), those that ended more than 30 days ago counted on \
             one line. See docs/ICALENDAR.md.
             """)
 

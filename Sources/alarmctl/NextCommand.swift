@@ -12,11 +12,11 @@ struct NextCommand: AsyncParsableCommand {
         commandName: "next",
         abstract: "Print the next fire times of a time spec.",
         discussion: """
-            SPEC is a time (7:30, 7am, noon), days and a time (weekdays 6:30, mon,wed,fri 7:00),
-            a date and a time (tomorrow 7:00, 2026-06-09 09:41, ISO 8601), a longer repeat (every 2
-            weeks mon 7:00, monthly on the 15th 9:00, first monday of each month 9:00, yearly on 3 may
-            9:00, ... until 2026-12-31, ... 10 times), or a duration (90s, 1h30m). With --alarm, the
-            next fires of an alarm alarmd has (an imported event's every reminder), in its own zone.
+            SPEC is a time (7:30, 7am, noon), days and a time (weekdays 6:30, mon,wed,fri 7:00), \
+            a date and a time (tomorrow 7:00, 2026-06-09 09:41, ISO 8601), a longer repeat (every 2 \
+            weeks mon 7:00, monthly on the 15th 9:00, first monday of each month 9:00, yearly on 3 may \
+            9:00, ... until 2026-12-31, ... 10 times), or a duration (90s, 1h30m). With --alarm, the \
+            next fires of an alarm alarmd has (an imported event's every reminder), in its own zone. \
             Prints one ISO 8601 instant per line with the zone's UTC offset. Exit status 2 on bad input.
             """)
 

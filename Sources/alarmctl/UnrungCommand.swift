@@ -11,9 +11,9 @@ struct UnrungCommand: ParsableCommand {
         commandName: "unrung",
         abstract: "List the calendar events that give no alarm, and why.",
         discussion: """
-            For the calendar of [sync] and each [[calendars]] subscription, as alarmd's last read
-            found them: each event's start, title and reason ("all-day event without a reminder",
-            "ended on 2025-07-01", "its reminders only send e-mail"). `alarmctl import` lists those
+            For the calendar of [sync] and each [[calendars]] subscription, as alarmd's last read \
+            found them: each event's start, title and reason ("all-day event without a reminder", \
+            "ended on 2025-07-01", "its reminders only send e-mail"). `alarmctl import` lists those \
             of a file itself. See docs/SYNC.md.
             """)
 
