@@ -47,16 +47,16 @@ public enum BuildProducts {
                              sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
             }
             if let log = ProcessInfo.processInfo.environment["OPENALARMKIT_TEST_PRODUCTS_LOG"], !log.isEmpty {
-                usesLog.withLock { _ in
-                    guard let handle = FileHandle(forWritingAtPath: log) ?? (FileManager.default.createFile(atPath: log, contents: nil) ? FileHandle(forWritingAtPath: log) : nil) else { return }
-                    handle.seekToEndOfFile()
-                    handle.write(Data("\(test.id)\t\(path)\n".utf8))
-                    try? handle.close()
+                // One write of one short line in append mode: whole, whatever else appends.
+                let fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+                if fd >= 0 {
+                    let line = Array("\(test.id)\t\(path)\n".utf8)
+                    _ = write(fd, line, line.count)
+                    close(fd)
                 }
             }
         }
         return path
     }
 
-    private static let usesLog = Locked<Void>(())
 }
