@@ -3,8 +3,8 @@ import FoundationEssentials
 import Logging
 
 /// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:
-/// pause media players while ringing, and keep the machine awake while ringing or when an
-/// alarm is due within `inhibitAhead`.
+/// pause media players and vibrate (feedbackd, on phones) while ringing, and keep the machine
+/// awake while ringing or when an alarm is due within `inhibitAhead`.
 public final class DesktopSession: @unchecked Sendable {
     // @unchecked: every field below is touched only on `queue`.
     static let inhibitAhead: TimeInterval = 120
@@ -12,6 +12,7 @@ public final class DesktopSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "openalarmkit.desktop")
     private let media: MediaPauser
     private let inhibitor: SleepInhibitor
+    private let feedback: RingFeedback
     private var ringing = false
     private var pauseMedia: Bool
     private var nextDeadline: Date?
@@ -30,6 +31,7 @@ public final class DesktopSession: @unchecked Sendable {
         self.pauseMedia = pauseMedia
         media = MediaPauser(logger: logger)
         inhibitor = SleepInhibitor(logger: logger)
+        feedback = RingFeedback(logger: logger)
     }
 
     public func setPauseMedia(_ on: Bool) { queue.async { [self] in pauseMedia = on } }
@@ -41,7 +43,9 @@ public final class DesktopSession: @unchecked Sendable {
             ringing = now
             if now {
                 if pauseMedia { media.pausePlaying() }
+                feedback.start()
             } else {
+                feedback.end()
                 media.resumePaused()
             }
             updateInhibitor()
@@ -61,6 +65,7 @@ public final class DesktopSession: @unchecked Sendable {
     public func shutdown() {
         queue.sync {
             wakeUp.cancel()
+            feedback.end()
             media.resumePaused()
             inhibitor.release()
         }
