@@ -58,8 +58,8 @@ final class AlarmPresenter: PresentationOutput {
         switch event {
         case .actionInvoked(_, let action):
             switch action {
-            case AlarmNotification.ActionKey.stop: return .button(.stop)
-            case AlarmNotification.ActionKey.snooze: return .button(.countdown)
+            case _ where action.hasPrefix(AlarmNotification.ActionKey.stopPrefix): return .button(.stop)
+            case _ where action.hasPrefix(AlarmNotification.ActionKey.snoozePrefix): return .button(.countdown)
             case AlarmNotification.ActionKey.custom: return .button(.custom)
             case AlarmNotification.ActionKey.pause: return .button(.pause)
             case AlarmNotification.ActionKey.resume: return .button(.resume)
@@ -121,18 +121,19 @@ final class AlarmPresenter: PresentationOutput {
     static func notification(for record: AlarmRecord, appName app: String?, zone: ZoneRules, now: Date) -> AlarmNotification {
         let key = record.id.uuidString
         let short = record.id.lowercaseHex(bytes: 4)
+        let stopKey = AlarmNotification.ActionKey.stop(record.id.uuidString)
         let presentation = record.presentation
         let group = app ?? DaemonText.appName
         switch record.phase {
         case .alerting(_, let firedFor):
             let alert = presentation.alert
-            let stop = NotificationAction(key: AlarmNotification.ActionKey.stop, label: trLabel(alert.stopButton.text.text), systemImageName: alert.stopButton.systemImageName)
+            let stop = NotificationAction(key: stopKey, label: trLabel(alert.stopButton.text.text), systemImageName: alert.stopButton.systemImageName)
             let secondary = alert.secondaryButton.map { button in
                 NotificationAction(
-                    key: alert.secondaryButtonBehavior == .custom ? AlarmNotification.ActionKey.custom : AlarmNotification.ActionKey.snooze,
+                    key: alert.secondaryButtonBehavior == .custom ? AlarmNotification.ActionKey.custom : AlarmNotification.ActionKey.snooze(record.id.uuidString),
                     label: trLabel(button.text.text), systemImageName: button.systemImageName)
             }
-            let hint = secondary?.key == AlarmNotification.ActionKey.snooze ? DaemonText.stopOrSnoozeHint(short) : DaemonText.stopHint(short)
+            let hint = alert.secondaryButton != nil && alert.secondaryButtonBehavior != .custom ? DaemonText.stopOrSnoozeHint(short) : DaemonText.stopHint(short)
             return .alert(
                 key: key, title: alert.title.text, body: ringingBody(record, firedFor: firedFor, app: app, zone: zone), appName: group,
                 stop: stop, secondary: secondary, noActionsHint: hint)
@@ -142,7 +143,7 @@ final class AlarmPresenter: PresentationOutput {
             if let pause = presentation.countdown?.pauseButton {
                 actions.append(NotificationAction(key: AlarmNotification.ActionKey.pause, label: trLabel(pause.text.text), systemImageName: pause.systemImageName))
             }
-            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: trLabel(presentation.alert.stopButton.text.text), systemImageName: presentation.alert.stopButton.systemImageName))
+            actions.append(NotificationAction(key: stopKey, label: trLabel(presentation.alert.stopButton.text.text), systemImageName: presentation.alert.stopButton.systemImageName))
             let left = countdownDisplay(fire: fire, now: now).minutes
             // Popups are replaced by the minute, so the last minute cannot say "1 min left"
             // (a 5 s timer is not a minute away): it gives the ring time alone.
@@ -155,7 +156,7 @@ final class AlarmPresenter: PresentationOutput {
             if let resume = presentation.paused?.resumeButton {
                 actions.append(NotificationAction(key: AlarmNotification.ActionKey.resume, label: trLabel(resume.text.text), systemImageName: resume.systemImageName))
             }
-            actions.append(NotificationAction(key: AlarmNotification.ActionKey.stop, label: trLabel(presentation.alert.stopButton.text.text), systemImageName: presentation.alert.stopButton.systemImageName))
+            actions.append(NotificationAction(key: stopKey, label: trLabel(presentation.alert.stopButton.text.text), systemImageName: presentation.alert.stopButton.systemImageName))
             let left = Int(clampingFinite: (total - elapsed).rounded(.up))
             return .countdown(
                 key: key, title: title, body: DaemonText.pausedBody(left: String(cFormat: "%d:%02d", left / 60, left % 60), app: app), appName: group,

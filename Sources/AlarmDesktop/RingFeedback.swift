@@ -29,17 +29,15 @@ final class RingFeedback {
             logger.debug("no session bus; no vibration", metadata: ["error": "\(failure)"])
             return
         }
-        let hints = g_variant_dict_new(nil)!
-        g_variant_dict_insert_value(hints, "profile", g_variant_new_string("quiet"))
-        let arguments = [DBusLink.string(Self.appID), DBusLink.string(Self.event), g_variant_dict_end(hints)!, g_variant_new_int32(0)]
-        g_variant_dict_unref(hints)
+        let (hints, timeout) = (Self.value("{'profile': <'quiet'>}"), Self.value("int32 0"))
+        defer { [hints, timeout].forEach { g_variant_unref($0) } }
+        let arguments = [DBusLink.string(Self.appID), DBusLink.string(Self.event), hints, timeout]
         do {
             let (reply, _) = try bus.call(
                 "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", "org.sigxcpu.Feedback", "TriggerFeedback",
                 arguments, replyType: "(u)")
-            var event: UInt32 = 0
             let child = g_variant_get_child_value(reply, 0)
-            event = g_variant_get_uint32(child)
+            let event = g_variant_get_uint32(child)
             g_variant_unref(child)
             g_variant_unref(reply)
             (link, id) = (bus, event)
@@ -52,10 +50,12 @@ final class RingFeedback {
     func end() {
         guard let link, let id else { return }
         defer { (self.link, self.id) = (nil, nil) }
+        let event = Self.value("uint32 \(id)")
+        defer { g_variant_unref(event) }
         do {
             let (reply, _) = try link.call(
                 "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", "org.sigxcpu.Feedback", "EndFeedback",
-                [g_variant_new_uint32(id)], replyType: "()")
+                [event], replyType: "()")
             g_variant_unref(reply)
             logger.info("feedbackd stopped vibrating", metadata: ["event": "\(id)"])
         } catch {
@@ -63,4 +63,8 @@ final class RingFeedback {
             logger.debug("feedbackd did not take EndFeedback", metadata: ["error": "\(error)"])
         }
     }
+
+    /// A value from GVariant's text form (`int32 0`), through the one GLib parser the
+    /// on-demand loader forwards already rather than a constructor per type.
+    private static func value(_ text: String) -> OpaquePointer { g_variant_parse(nil, text, nil, nil, nil)! }
 }

@@ -6,8 +6,8 @@ extension AlarmNotification {
     ///
     /// - Parameters:
     ///   - body: the time and the app's name, e.g. "07:00 · Clock".
-    ///   - stop: usually `NotificationAction(key: ActionKey.stop, label: "Stop", systemImageName: "stop.circle")`.
-    ///   - secondary: `ActionKey.snooze` (behaviour `.countdown`) or `ActionKey.custom`, if any.
+    ///   - stop: usually `NotificationAction(key: ActionKey.stop(id), label: "Stop", systemImageName: "stop.circle")`.
+    ///   - secondary: `ActionKey.snooze(id)` (behaviour `.countdown`) or `ActionKey.custom`, if any.
     ///   - noActionsHint: for servers without buttons, e.g. "Stop with: alarmctl stop 1a2b3c4d".
     public static func alert(
         key: String, title: String, body: String, appName: String? = nil,
@@ -17,7 +17,7 @@ extension AlarmNotification {
             key: key, summary: title, body: body, appName: appName, icon: defaultIcon,
             urgency: .critical, timeout: .never, isResident: true, suppressesSound: true,
             category: alarmCategory, actions: [stop] + (secondary.map { [$0] } ?? []),
-            keepsShown: true, noActionsHint: noActionsHint)
+            keepsShown: true, noActionsHint: noActionsHint, desktopEntry: alarmsDesktopEntry)
     }
 
     /// A counting-down or paused alarm: normal urgency, replaced in place (same key) as time
@@ -29,15 +29,26 @@ extension AlarmNotification {
         AlarmNotification(
             key: key, summary: title, body: body, appName: appName, icon: "appointment-soon",
             urgency: .normal, timeout: .never, isResident: true, suppressesSound: true,
-            category: alarmCategory, actions: actions, keepsShown: false, noActionsHint: noActionsHint)
+            category: alarmCategory, actions: actions, keepsShown: false, noActionsHint: noActionsHint,
+            desktopEntry: alarmsDesktopEntry)
     }
 
-    /// The action keys the daemon's popups use (docs/NOTIFICATIONS.md).
+    /// The action keys the daemon's popups use (docs/NOTIFICATIONS.md). Stop and Snooze name
+    /// the Alarms app's actions with the alarm's id, as GNOME Clocks' popups do: Phosh puts a
+    /// button on the lock screen only when its key starts with an entry of the app's
+    /// `X-Phosh-Lockscreen-Actions` (`app.stop-alarm::;app.snooze-alarm::;`), the app named by
+    /// the popup's `desktop-entry`. The press still comes back to alarmd as ActionInvoked.
     public enum ActionKey {
-        public static let stop = "stop"
-        public static let snooze = "snooze"
+        public static let stopPrefix = "app.stop-alarm::"
+        public static let snoozePrefix = "app.snooze-alarm::"
+        public static func stop(_ id: String) -> String { stopPrefix + id }
+        public static func snooze(_ id: String) -> String { snoozePrefix + id }
         public static let custom = "custom"
         public static let pause = "pause"
         public static let resume = "resume"
     }
+
+    /// The desktop entry of alarm popups: the Alarms app, whose .desktop file lists the
+    /// lock-screen actions, whatever app made the alarm (its name stays the popup's app name).
+    public static let alarmsDesktopEntry = "org.openalarmkit.Alarms"
 }

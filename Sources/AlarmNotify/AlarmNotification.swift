@@ -27,13 +27,17 @@ public struct AlarmNotification: Sendable, Equatable {
     /// Appended to the body on servers without the `actions` capability, so a person still
     /// knows how to act (e.g. "Stop with: alarmctl stop 1a2b3c4d").
     public var noActionsHint: String?
+    /// The `desktop-entry` hint: the app whose .desktop file the server reads for the popup
+    /// (its icon, its lock-screen actions on Phosh). Nil for none.
+    public var desktopEntry: String?
 
     public init(
         key: String, summary: String, body: String = "", appName: String? = nil,
         icon: String? = AlarmNotification.defaultIcon, urgency: NotificationUrgency = .normal,
         timeout: NotificationTimeout = .serverDefault, isResident: Bool = false,
         suppressesSound: Bool = false, category: String? = nil,
-        actions: [NotificationAction] = [], keepsShown: Bool = false, noActionsHint: String? = nil
+        actions: [NotificationAction] = [], keepsShown: Bool = false, noActionsHint: String? = nil,
+        desktopEntry: String? = nil
     ) {
         self.key = key
         self.summary = summary
@@ -48,6 +52,7 @@ public struct AlarmNotification: Sendable, Equatable {
         self.actions = actions
         self.keepsShown = keepsShown
         self.noActionsHint = noActionsHint
+        self.desktopEntry = desktopEntry
     }
 
     /// An alarm clock in every common icon theme (Adwaita has `alarm-symbolic`).

@@ -271,6 +271,9 @@ final class LibNotifyCore {
         if content.suppressesSound {
             notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
         }
+        if let entry = content.desktopEntry {
+            notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(entry))
+        }
         guard server.supportsActions else { return }
         // Never the `action-icons` hint: servers that honour it (notification-daemon,
         // xfce4-notifyd) then draw bare icons instead of the labels, and dunst lists the icon

@@ -54,7 +54,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         let id = try await ringingTimer(manager, stop: stopTag, secondary: repeatTag)
         let server = try #require(daemon.notifications)
         let popup = try #require(try await server.waitForNotifies(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
-        try await server.send("invoke \(popup.id) stop")
+        try await server.send("invoke \(popup.id) \(popup.stopKey)")
         await eventually("the stop intent to run") { runs(of: stopTag) == 1 }
         // Not a pause: the press was handled in one turn (its intent ran), and alarmd's account
         // of the intents made since is complete: each waits until a claim takes it, logged.
@@ -72,7 +72,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         let id = try await ringingTimer(manager, stop: stopTag, secondary: repeatTag)
         let server = try #require(daemon.notifications)
         let popup = try #require(try await server.waitForNotifies(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
-        try await server.send("invoke \(popup.id) snooze")
+        try await server.send("invoke \(popup.id) \(popup.snoozeKey)")
         await eventually("the secondary intent to run") { runs(of: repeatTag) == 1 }
         #expect(try manager.alarms.first { $0.id == id }?.state == .countdown)
         #expect(runs(of: stopTag) == 0)
@@ -109,7 +109,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         await eventually("the timer to ring") { (try? daemon.record(id))?.phase.state == .alerting }
         let first = try #require(try await server.waitForNotifies(summary: "Food Ready!", timeout: .seconds(30)).last)
         #expect(first.actions.contains("Repeat") && first.actions.contains("Dismiss"))
-        try await server.send("invoke \(first.id) snooze")
+        try await server.send("invoke \(first.id) \(first.snoozeKey)")
         await eventually("Repeat to count down") { (try? daemon.record(id))?.phase.state == .countdown }
         await eventually("the started app to run the repeat intent") { count("ran 1 intent(s)") == 1 }
         #expect(count("RepeatIntent: five more minutes for \(id.uuidString)") == 1, "\(log())")
@@ -117,7 +117,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         // It rings again; Dismiss stops it and the stop intent runs, once, in a new process.
         await eventually("the timer to ring again") { (try? daemon.record(id))?.phase.state == .alerting }
         let second = try #require(try await server.waitForNotifies(summary: "Food Ready!", count: 2, timeout: .seconds(30)).last)
-        try await server.send("invoke \(second.id) stop")
+        try await server.send("invoke \(second.id) \(second.stopKey)")
         await eventually("the started app to run the stop intent") { count("ran 1 intent(s)") == 2 }
         #expect(count("StopIntent: the cook dismissed \(id.uuidString)") == 1, "\(log())")
         #expect(count("RepeatIntent") == 1)

@@ -22,7 +22,7 @@ struct GermanPopupTests {
         #expect(countdown.body.hasPrefix("noch 3 Minuten · klingelt um "), "\(countdown.body)")
         // Seconds show unless they are zero (one start in 60 lands on a whole minute).
         #expect(countdown.body.contains(#/ um \d\d:\d\d(:\d\d)? · e2e$/#), "24 h, with the app: \(countdown.body)")
-        #expect(countdown.actions == ["pause", "Pausieren", "stop", "Stopp"], "\(countdown.actions)")
+        #expect(countdown.actions == ["pause", "Pausieren", "app.stop-alarm::\(pasta.id.uuidString)", "Stopp"], "\(countdown.actions)")
 
         let tea = makeRecord(title: "Tee", preAlert: 1)
         try daemon.connect().send(.schedule, record: tea)
@@ -30,7 +30,7 @@ struct GermanPopupTests {
         let alerts = try await server.waitForCalls { calls in calls.contains { $0.summary == "Tee" && $0.hints["urgency"] == "y:2" } }
             .filter { $0.summary == "Tee" && $0.hints["urgency"] == "y:2" }
         let alert = try #require(alerts.last)
-        #expect(alert.actions == ["stop", "Stopp", "snooze", "Schlummern"], "\(alert.actions)")
+        #expect(alert.actions == ["app.stop-alarm::\(tea.id.uuidString)", "Stopp", "app.snooze-alarm::\(tea.id.uuidString)", "Schlummern"], "\(alert.actions)")
         #expect(alert.body.contains(#/^\d\d:\d\d(:\d\d)? · e2e$/#), "the ring time in 24 h: \(alert.body)")
         #expect(alert.appName == "e2e")
     }
@@ -40,9 +40,10 @@ struct GermanPopupTests {
         let daemon = try DaemonHarness(extra: ["LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8"])
         try daemon.start()
         let server = try #require(daemon.notifications)
-        try daemon.connect().send(.schedule, record: makeRecord(title: "Pasta", preAlert: 150))
+        let pasta = makeRecord(title: "Pasta", preAlert: 150)
+        try daemon.connect().send(.schedule, record: pasta)
         let countdown = try #require(try await server.waitForNotifies(summary: "Pasta").first)
         #expect(countdown.body.hasPrefix("3 min left · rings at "), "\(countdown.body)")
-        #expect(countdown.actions == ["pause", "Pause", "stop", "Stop"])
+        #expect(countdown.actions == ["pause", "Pause", "app.stop-alarm::\(pasta.id.uuidString)", "Stop"])
     }
 }

@@ -77,7 +77,7 @@ struct FollowUpIntent: AppIntent {
         let server = try #require(daemon.notifications)
         let popup = try #require(try await server.waitForNotifies(summary: title, timeout: .seconds(30)).last)
 
-        try await server.send("invoke \(popup.id) snooze")
+        try await server.send("invoke \(popup.id) \(popup.snoozeKey)")
         let snoozed = try #require(try await server.waitForNotifies(summary: "Dialog Clock", timeout: .seconds(30)).last)
         #expect(snoozed.body == "Snoozed for 7 minutes\\u{1b}[2J")
         #expect(snoozed.appName == "Dialog Clock")
@@ -87,7 +87,7 @@ struct FollowUpIntent: AppIntent {
 
         // It rings again; Stop opens the follow-up intent, whose dialog replaces the first one.
         let again = try #require(try await server.waitForNotifies(summary: title, count: 2, timeout: .seconds(30)).last)
-        try await server.send("invoke \(again.id) stop")
+        try await server.send("invoke \(again.id) \(again.stopKey)")
         let stopped = try #require(try await server.waitForNotifies(summary: "Dialog Clock", count: 2, timeout: .seconds(30)).last)
         #expect(stopped.body == "Stopped tea")
         #expect(stopped.replacesID == snoozed.id || stopped.replacesID == 0)

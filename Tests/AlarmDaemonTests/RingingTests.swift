@@ -22,7 +22,11 @@ import TestSupport
         let alerts = try await server.waitForCalls { calls in calls.contains { $0.summary == "Tea" && $0.hints["urgency"] == "y:2" } }
             .filter { $0.summary == "Tea" && $0.hints["urgency"] == "y:2" }
         let alert = try #require(alerts.last)
-        #expect(alert.actions == ["stop", "Stop", "snooze", "Snooze"])
+        // Clocks' action keys with the alarm's id, under the Alarms app's desktop entry: what
+        // Phosh needs to put the buttons on the lock screen (X-Phosh-Lockscreen-Actions).
+        let id = timer.id.uuidString
+        #expect(alert.actions == ["app.stop-alarm::\(id)", "Stop", "app.snooze-alarm::\(id)", "Snooze"])
+        #expect(alert.hints["desktop-entry"] == "s:org.openalarmkit.Alarms")
         #expect(alert.hints["resident"] == "b:true")
         #expect(alert.hints["suppress-sound"] == "b:true")
         #expect(alert.expireTimeout == 0)
@@ -50,7 +54,7 @@ import TestSupport
         let popup = try #require(try await server.waitForCalls { $0.contains { $0.summary == "Eggs" && $0.hints["urgency"] == "y:2" } }
             .last { $0.summary == "Eggs" && $0.hints["urgency"] == "y:2" })
 
-        try await server.send("invoke \(popup.id) snooze")
+        try await server.send("invoke \(popup.id) app.snooze-alarm::\(timer.id.uuidString)")
         try await eventually("snooze to count down") { try daemon.record(timer.id)?.phase.state == .countdown }
         let snoozed = try daemon.record(timer.id)?.phase
         guard case .countdown(let start, let fire, let total, _) = snoozed else {
@@ -68,7 +72,7 @@ import TestSupport
         try await eventually("the snoozed timer to ring again") { try daemon.record(timer.id)?.phase.state == .alerting }
         let again = try #require(try await server.waitForCalls { $0.filter { $0.summary == "Eggs" && $0.hints["urgency"] == "y:2" }.count >= 2 }
             .last { $0.summary == "Eggs" && $0.hints["urgency"] == "y:2" })
-        try await server.send("invoke \(again.id) stop")
+        try await server.send("invoke \(again.id) app.stop-alarm::\(timer.id.uuidString)")
         try await eventually("stop to remove the one-shot timer") { try daemon.record(timer.id) == nil }
     }
 

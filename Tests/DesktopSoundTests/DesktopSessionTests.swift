@@ -13,8 +13,8 @@ import TestSupport
         private let process: Subprocess
         private let lines = Locked<[String]>([])
 
-        static func start(players: [String], refuseInhibit: Bool = false) async throws -> FakeDesktop {
-            let desktop = try FakeDesktop(players: players, refuseInhibit: refuseInhibit)
+        static func start(players: [String], refuseInhibit: Bool = false, feedback: Bool = false) async throws -> FakeDesktop {
+            let desktop = try FakeDesktop(players: players, refuseInhibit: refuseInhibit, feedback: feedback)
             let deadline = Date().addingTimeInterval(15)
             while Date() < deadline, desktop.process.isRunning, !desktop.lines.withLock({ $0.contains("ready") }) {
                 try await Task.sleep(for: .milliseconds(10))
@@ -26,9 +26,10 @@ import TestSupport
             return desktop
         }
 
-        private init(players: [String], refuseInhibit: Bool) throws {
+        private init(players: [String], refuseInhibit: Bool, feedback: Bool) throws {
             let script = SoundServerSession.script.deletingLastPathComponent().appendingPathComponent("fake-desktop-services.py").path
-            process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] } + (refuseInhibit ? ["--refuse-inhibit"] : []),
+            let flags = (refuseInhibit ? ["--refuse-inhibit"] : []) + (feedback ? ["--feedback"] : [])
+            process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] } + flags,
                                      stdin: .pipe, stdout: .pipe, stderr: .null)
             process.collectLines(into: lines)
         }
@@ -89,6 +90,25 @@ import TestSupport
         #expect(await daemon.stop() == .exited(0))
         #expect(try await desktop.status("podcast") == "Paused", "a player we did not pause stays paused")
         #expect(try await desktop.calls().filter { $0.hasPrefix("podcast.") && $0 != "podcast.Pause" } == [], "nothing asked the podcast to play")
+    }
+
+    /// On a phone, feedbackd vibrates and blinks for the ring: `alarm-clock-elapsed` for the
+    /// Alarms app, looping (timeout 0) and capped at the quiet profile (no second sound), until
+    /// Stop ends that very event.
+    @Test func feedbackdVibratesFromTheRingUntilStop() async throws {
+        let desktop = try await FakeDesktop.start(players: [], feedback: true)
+        let (daemon, root) = try await daemon(on: desktop)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let alarm = try daemon.scheduleTimer(seconds: 1)
+        try await daemon.waitUntilAlerting(alarm)
+        let triggered = try await eventuallyTrue(within: 5) { (try? await desktop.calls())?.contains { $0.hasPrefix("Feedback.Trigger") } == true }
+        #expect(triggered, "\(daemon.log)")
+        #expect(try await desktop.calls().filter { $0.hasPrefix("Feedback.") } == ["Feedback.Trigger:org.openalarmkit.Alarms:alarm-clock-elapsed:quiet:0:1"])
+        try daemon.connect().send(.stop, alarm: alarm)
+        let ended = try await eventuallyTrue(within: 5) { (try? await desktop.calls())?.contains("Feedback.End:1") == true }
+        #expect(ended, "Stop ends the feedback it triggered")
+        #expect(await daemon.stop() == .exited(0))
+        #expect(try await desktop.calls().filter { $0.hasPrefix("Feedback.") }.count == 2, "one trigger, one end")
     }
 
     @Test func withPauseMediaOffPlayersAreLeftAlone() async throws {

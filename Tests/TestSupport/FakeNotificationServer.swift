@@ -132,6 +132,12 @@ public struct ServerCall: Sendable, CustomStringConvertible {
     /// The caller's unique bus name (":1.5"); for a `Disconnected` record, the one that left.
     public let sender: String
 
+    /// The key of the popup's Stop and Snooze buttons (alarmd's `app.stop-alarm::ID`,
+    /// `app.snooze-alarm::ID`); "none" when it has no such button, so invoking it changes
+    /// nothing and the test fails.
+    public var stopKey: String { actions.first { $0.hasPrefix("app.stop-alarm::") } ?? "none" }
+    public var snoozeKey: String { actions.first { $0.hasPrefix("app.snooze-alarm::") } ?? "none" }
+
     public init(_ json: [String: Any]) {
         method = json["method"] as? String ?? ""
         id = UInt32(json["id"] as? Int ?? 0)

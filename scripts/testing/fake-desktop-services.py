@@ -8,6 +8,10 @@ system bus. On it:
                                   the inhibitor counts as held until every copy is closed;
                                   with --refuse-inhibit it answers AccessDenied, as logind
                                   does when polkit refuses (a user with no session)
+  org.sigxcpu.Feedback            with --feedback, feedbackd (phones' vibration and LED):
+                                  TriggerFeedback(app, event, hints, timeout) -> an id, and
+                                  EndFeedback(id); recorded as `Feedback.Trigger:APP:EVENT:
+                                  PROFILE:TIMEOUT:ID` and `Feedback.End:ID`
   org.mpris.MediaPlayer2.NAME     one player per --player NAME=STATUS (Playing, Paused,
                                   Stopped): Player.Play/Pause/PlayPause/Stop and the
                                   PlaybackStatus property
@@ -92,10 +96,27 @@ class Login1(dbus.service.Object):
         return alive
 
 
+class Feedback(dbus.service.Object):
+    def __init__(self, connection):
+        super().__init__(connection, "/org/sigxcpu/Feedback")
+        self.next = 0
+
+    @dbus.service.method("org.sigxcpu.Feedback", in_signature="ssa{sv}i", out_signature="u")
+    def TriggerFeedback(self, app, event, hints, timeout):
+        self.next += 1
+        CALLS.append("Feedback.Trigger:%s:%s:%s:%d:%d" % (app, event, hints.get("profile", "-"), timeout, self.next))
+        return dbus.UInt32(self.next)
+
+    @dbus.service.method("org.sigxcpu.Feedback", in_signature="u")
+    def EndFeedback(self, event):
+        CALLS.append("Feedback.End:%d" % event)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--player", action="append", default=[], help="NAME=STATUS")
     parser.add_argument("--refuse-inhibit", action="store_true", help="Inhibit answers AccessDenied")
+    parser.add_argument("--feedback", action="store_true", help="own org.sigxcpu.Feedback (feedbackd)")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="oak-fake-desktop-")
     config = os.path.join(folder, "bus.conf")
@@ -113,6 +134,9 @@ def main():
         login_connection = dbus.bus.BusConnection(address)
         login_name = dbus.service.BusName("org.freedesktop.login1", login_connection)
         login = Login1(login_connection, refuse=args.refuse_inhibit)
+        if args.feedback:
+            feedback_connection = dbus.bus.BusConnection(address)
+            feedback = (dbus.service.BusName("org.sigxcpu.Feedback", feedback_connection), Feedback(feedback_connection))
         players = {}
         for spec in args.player:
             name, status = spec.split("=", 1)
