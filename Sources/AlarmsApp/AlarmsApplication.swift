@@ -1,4 +1,7 @@
+import AlarmClient
 import AlarmSystem
+import AlarmsAppModel
+import FoundationEssentials
 import GtkSupport
 import LinuxSupport
 
@@ -37,6 +40,24 @@ package enum AlarmsApplication {
             application.quit()
         }
         application.addAction("about") { showAbout(over: window) }
+        // Stop and Snooze from the lock screen or a popup, with or without the window
+        // (D-Bus activation: DBusActivatable in the .desktop file), and show-alarm to open on one.
+        let service = AlarmService(deliver: { work in MainLoop.invoke(work) })
+        for action in RingingAction.allCases {
+            application.addAction(action.rawValue, string: { parameter in
+                application.hold()
+                (window?.service ?? service).perform(action, parameter) { result in
+                    defer { application.release() }
+                    guard case .failure(let error) = result else { return }
+                    if let window { window.toast(error.description) } else { StandardError.write("openalarmkit-alarms: \(TerminalSafe.text(error.description))\n") }
+                }
+            })
+        }
+        application.addAction("show-alarm", string: { parameter in
+            let made = window ?? AlarmsWindow(application: application)
+            window = made
+            made.show(alarm: UUID(uuidString: parameter))
+        })
         for (action, keys) in accelerators { application.setAccelerators(keys, for: action) }
         application.onActivate {
             // A second launch activates the running instance: its window comes forward.

@@ -61,6 +61,8 @@ final class AlarmsWindow {
     private var dialog: AlarmDialog?
     private var shortcuts: HelpOverlayUI?
     private let application: Application
+    /// The alarm `show(alarm:)` waits for alarmd's list to hold.
+    private var pendingShow: UUID?
 
     /// The two pages, by their names in window.ui.
     enum Page: String, CaseIterable {
@@ -88,6 +90,11 @@ final class AlarmsWindow {
         }
         clock.onChange = { [unowned self] in alarmsPage.localTime = clock.localTime }
         addActions()
+        state.observe { [unowned self] state in
+            guard let id = pendingShow, let record = state.record(id) else { return }
+            pendingShow = nil
+            if !state.ringing.contains(where: { $0.id == id }) { openDialog(editing: record) }
+        }
         ui.stack.onVisibleChildChanged { [unowned self] in showAddButton() }
         showAddButton()
         // The app starts alarmd if none answers, as alarmctl does.
@@ -145,6 +152,14 @@ final class AlarmsWindow {
         made.window.present()
     }
     func close() { ui.window.close() }
+
+    /// The window, opened on `id` (`app.show-alarm`): a ringing alarm is in the ringing view
+    /// already; another opens in its editor as soon as alarmd's list has it.
+    func show(alarm id: UUID?) {
+        present()
+        guard let id, !state.ringing.contains(where: { $0.id == id }) else { return }
+        if let record = state.record(id) { openDialog(editing: record) } else { pendingShow = id }
+    }
 
     func openDialog(editing: AlarmRecord?) {
         if let dialog {

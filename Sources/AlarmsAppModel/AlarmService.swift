@@ -155,6 +155,32 @@ package final class AlarmService: Sendable {
         }
     }
 
+    /// `action` on the alarms `parameter` names (`RingingAction.targets`), over the window's
+    /// connection or, with no window (a press on the lock screen, a D-Bus activation), one of
+    /// its own that never starts alarmd: with none running, nothing rings. `done` hears how
+    /// many alarms it acted on.
+    package func perform(
+        _ action: RingingAction, _ parameter: String,
+        done: @escaping @Sendable @MainActor (Result<Int, ConnectionError>) -> Void
+    ) {
+        let deliver = deliver
+        var settings = environment
+        settings["OPENALARMKIT_NO_AUTOSTART"] = "1"
+        let once = settings
+        worker.run { [self] in
+            let result: Result<Int, ConnectionError>
+            do throws(ConnectionError) {
+                let shared = state.withLock { $0.requests }
+                let connection: AlarmConnection
+                if let shared { connection = shared } else { connection = try DaemonLauncher.connect(environment: once) }
+                let targets = action.targets(parameter, in: try connection.send(.list).alarms ?? [])
+                for id in targets { _ = try connection.send(action.operation, alarm: id) }
+                result = .success(targets.count)
+            } catch { result = .failure(error) }
+            deliver { done(result) }
+        }
+    }
+
     /// Ends the watch stream (the window's app is quitting).
     package func stop() {
         let watcher = state.withLock { links in

@@ -100,6 +100,11 @@ extension Application {
         Signal.connect(self, "activate", handler)
     }
 
+    /// Keeps the app running with no window (work on its behalf, e.g. a request to alarmd
+    /// from an action D-Bus activation ran) until the matching `release()`.
+    public func hold() { g_application_hold(ptr(self)) }
+    public func release() { g_application_release(ptr(self)) }
+
     /// Runs the main loop until the app quits; returns the exit status.
     public func run() -> Int32 { g_application_run(ptr(self), CommandLine.argc, CommandLine.unsafeArgv) }
 
