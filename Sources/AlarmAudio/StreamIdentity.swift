@@ -6,21 +6,41 @@ import Glibc
 /// mute or a volume per application (or per role), so a test once muted in pavucontrol must
 /// not silence every later alarm.
 ///
+/// A mixer (pavucontrol, GNOME's and KDE's sound settings) shows a stream as its application
+/// name and media name: "Alarms" is the app's name in the menu (org.openalarmkit.Alarms.desktop),
+/// with its icon, and the media name says what plays.
+///
 /// ALSA's PipeWire plugin reads `PIPEWIRE_ALSA` (properties, SPA-JSON) at each open, and
-/// libpulse (the ALSA pulse plugin) reads `PULSE_PROP`; both are per process, so a process
-/// sets its identity once, early, before any thread might read the environment.
+/// libpulse (the ALSA pulse plugin) reads `PULSE_PROP` and `PULSE_PROP_OVERRIDE`; all are per
+/// process, so a process sets its identity once, early, before any thread might read the
+/// environment. The pulse plugin names its client "ALSA plug-in [alarmd]", which `PULSE_PROP`
+/// (merged under what the client set) cannot change and `PULSE_PROP_OVERRIDE` does; it names
+/// every stream "ALSA Playback" itself, on the stream, where no variable reaches, so under
+/// PulseAudio a mixer shows "Alarms: ALSA Playback" (DesktopSoundTests/PulseAudioRoleTests).
 public enum StreamIdentity: Sendable {
     /// alarmd ringing an alarm.
     case alarm
     /// `alarmctl sound play` and other trials.
     case test
 
+    /// Distinct per identity: a sound server remembers a volume or mute per application.
     public var applicationName: String {
         switch self {
-        case .alarm: "OpenAlarmKit alarm"
-        case .test: "OpenAlarmKit sound test"
+        case .alarm: "Alarms"
+        case .test: "Alarms sound test"
         }
     }
+
+    /// What plays, the second half of a mixer's line.
+    public var mediaName: String {
+        switch self {
+        case .alarm: "Alarm"
+        case .test: "Sound test"
+        }
+    }
+
+    /// The app's icon (packaging/icons), which mixers show beside the stream.
+    public static let iconName = "org.openalarmkit.Alarms"
 
     public var applicationID: String {
         switch self {
@@ -39,8 +59,11 @@ public enum StreamIdentity: Sendable {
         let node = self == .alarm ? "openalarmkit-alarm" : "openalarmkit-soundtest"
         return [
             "PIPEWIRE_ALSA": "{ media.role = \"\(pipewireRole)\" application.name = \"\(applicationName)\" "
-                + "application.id = \"\(applicationID)\" node.name = \"\(node)\" media.name = \"\(applicationName)\" }",
-            "PULSE_PROP": "media.role=\(pulseRole) application.name='\(applicationName)' application.id=\(applicationID)",
+                + "application.id = \"\(applicationID)\" application.icon_name = \"\(Self.iconName)\" node.name = \"\(node)\" "
+                + "media.name = \"\(mediaName)\" }",
+            "PULSE_PROP": "media.role=\(pulseRole) application.id=\(applicationID) application.icon_name=\(Self.iconName)",
+            // Over the plugin's own "ALSA plug-in [alarmd]".
+            "PULSE_PROP_OVERRIDE": "application.name='\(applicationName)'",
         ]
     }
 

@@ -130,9 +130,10 @@ struct DesktopSoundTests {
         #expect(after.contains("/ 0%"), "\(after)")
         // Named as an alarm, apart from test playback, so a remembered per-app mute cannot hit it.
         #expect(inputs.contains("application.id = \"org.openalarmkit.alarm\""), "\(inputs)")
-        // The pulse ALSA plugin names the client itself ("ALSA plug-in [alarmd]"); PulseAudio's
-        // stream-restore then keys on the role, which is ours.
-        if kind == .pipewire { #expect(inputs.contains("application.name = \"OpenAlarmKit alarm\""), "\(inputs)") }
+        // Its name in a mixer, also through the pulse ALSA plugin, which names the client
+        // "ALSA plug-in [alarmd]" unless overridden (PULSE_PROP_OVERRIDE); PulseAudio's
+        // stream-restore keys on the role, which is ours.
+        #expect(inputs.contains("application.name = \"Alarms\""), "\(inputs)")
         #expect(inputs.lowercased().contains("media.role = \"alarm\""), "\(inputs)")
         #expect(!FileManager.default.fileExists(atPath: "\(server.folder.path)/state/openalarmkit/volume-override.json"))
     }
@@ -194,7 +195,7 @@ struct DesktopSoundTests {
         #expect(try await server.pactl("get-sink-mute", server.sink) == "Mute: yes")
         plain.signal(SIGINT)
         #expect(await ExitWatch(plain).result(within: 15).0 == .exited(130))
-        #expect(inputs.contains("application.name = \"OpenAlarmKit sound test\""), "\(inputs)")
+        #expect(inputs.contains("application.name = \"Alarms sound test\""), "\(inputs)")
 
         let asked = try await runTool(BuildProducts.path("alarmctl"), ["sound", "play", tone, "--override-mute"], environment: server.environment)
         #expect(asked.termination == .exited(0), "\(asked.stderr)")

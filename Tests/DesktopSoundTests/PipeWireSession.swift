@@ -30,7 +30,7 @@ final class SoundServerSession: @unchecked Sendable {
             switch self {
             case .pipewire: ["/usr/bin/pipewire", "/usr/bin/wireplumber", "/usr/bin/pipewire-pulse", "/usr/bin/pw-record", "/usr/bin/pactl", Self.alsaPlugin("pipewire")]
             case .pulseOnPipeWire: ["/usr/bin/pipewire", "/usr/bin/wireplumber", "/usr/bin/pipewire-pulse", "/usr/bin/pw-record", "/usr/bin/pactl", Self.alsaPlugin("pulse")]
-            case .pulseaudio: ["/usr/bin/pulseaudio", "/usr/bin/parecord", "/usr/bin/pactl", Self.alsaPlugin("pulse")]
+            case .pulseaudio: [Self.pulseaudioDaemon, "/usr/bin/parecord", "/usr/bin/pactl", Self.alsaPlugin("pulse")]
             }
         }
 
@@ -46,6 +46,13 @@ final class SoundServerSession: @unchecked Sendable {
         /// null sink's monitor drops stretches of audio, so the timing checks cannot hold.
         /// In CI both, so that a missing pulse plugin fails rather than leaving its cases out.
         static var testable: [Kind] { [.pipewire] + (pulseOnPipeWire.isInstalled || RealServers.required ? [.pulseOnPipeWire] : []) }
+
+        /// The installed daemon, else Debian's package as scripts/setup unpacks it (installing
+        /// it would remove pipewire-alsa); scripts/testing/pipewire-session.py runs either.
+        static var pulseaudioDaemon: String {
+            ["/usr/bin/pulseaudio", "/opt/openalarmkit-test/pulseaudio/usr/bin/pulseaudio"]
+                .first { FileManager.default.fileExists(atPath: $0) } ?? "/usr/bin/pulseaudio"
+        }
 
         private static func alsaPlugin(_ name: String) -> String {
             let file = "libasound_module_pcm_\(name).so"

@@ -26,9 +26,28 @@ Usage: pipewire-session.py FOLDER [--alsa-pulse | --pulseaudio]
   --alsa-pulse  PipeWire as above, but ALSA goes through the pulse plugin to pipewire-pulse
                 (the PulseAudio protocol, as on a desktop whose ALSA default is `pulse`)
   --pulseaudio  run PulseAudio itself (module-null-sink), routed through the ALSA pulse plugin
-                (Debian's pulseaudio conflicts with pipewire-alsa: one or the other is installed)
+                (Debian's pulseaudio conflicts with pipewire-alsa: one or the other is installed;
+                without /usr/bin/pulseaudio, the package as scripts/setup unpacks it into
+                /opt/openalarmkit-test/pulseaudio, run from there: root is fine, with a warning)
 """
-import os, signal, subprocess, sys, time
+import glob, os, signal, subprocess, sys, time
+
+# Where scripts/setup unpacks Debian's pulseaudio package (not installed: it would remove
+# pipewire-alsa, which the PipeWire tests and a desktop need).
+PULSEAUDIO_COPY = "/opt/openalarmkit-test/pulseaudio"
+
+
+def pulseaudio_command():
+    """The daemon's argv start and the environment it needs: the installed one, else the copy
+    (its modules and libpulsecore found through --dl-search-path and LD_LIBRARY_PATH)."""
+    if os.path.exists("/usr/bin/pulseaudio"):
+        return ["/usr/bin/pulseaudio"], {}
+    modules = sorted(glob.glob(PULSEAUDIO_COPY + "/usr/lib/pulse-*/modules"))
+    core = sorted(glob.glob(PULSEAUDIO_COPY + "/usr/lib/*/pulseaudio"))
+    if not modules or not core or not os.path.exists(PULSEAUDIO_COPY + "/usr/bin/pulseaudio"):
+        raise RuntimeError("no PulseAudio: neither /usr/bin/pulseaudio nor %s (run scripts/setup)" % PULSEAUDIO_COPY)
+    return ([PULSEAUDIO_COPY + "/usr/bin/pulseaudio", "--dl-search-path=" + modules[-1]],
+            {"LD_LIBRARY_PATH": core[-1] + ":" + modules[-1]})
 
 SINK = "oak-test-sink"
 
@@ -97,17 +116,21 @@ class Session:
         self.procs["dbus"] = bus
         return bus.stdout.readline().strip()
 
-    def spawn(self, name, argv):
+    def spawn(self, name, argv, extra_env=None):
         log = open(os.path.join(self.folder, "logs", name + ".log"), "a")
-        self.procs[name] = subprocess.Popen(argv, env=self.child_env(), stdin=subprocess.DEVNULL,
+        env = self.child_env()
+        env.update(extra_env or {})
+        self.procs[name] = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
                                             stdout=log, stderr=subprocess.STDOUT)
 
     def start(self):
         if self.pulseaudio:
-            self.spawn("pulseaudio", ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1",
-                                      "--disable-shm=yes", "-L", "module-native-protocol-unix",
-                                      "-L", "module-null-sink sink_name=%s" % SINK,
-                                      "-L", "module-always-sink"])
+            argv, extra = pulseaudio_command()
+            # -n: no default.pa, only these modules; the socket is XDG_RUNTIME_DIR/pulse/native.
+            self.spawn("pulseaudio", argv + ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+                                             "--disable-shm=yes", "-L", "module-native-protocol-unix",
+                                             "-L", "module-null-sink sink_name=%s" % SINK,
+                                             "-L", "module-always-sink"], extra)
         else:
             self.spawn("pipewire", ["pipewire"])
             time.sleep(0.2)
