@@ -1,3 +1,5 @@
+import LinuxSupport
+
 /// How an `AlarmNotification` is adapted to what a particular server can do.
 extension AlarmNotification {
     /// The body sent to the server: escaped where the server reads markup, and followed by the
@@ -7,21 +9,6 @@ extension AlarmNotification {
         if !server.supportsActions, !actions.isEmpty, let hint = noActionsHint, !hint.isEmpty {
             text = text.isEmpty ? hint : text + "\n" + hint
         }
-        return server.supportsBodyMarkup ? Self.escapeMarkup(text) : text
-    }
-
-    /// The body-markup subset is XML-like, so `&` `<` `>` in plain text must be entities.
-    static func escapeMarkup(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        return server.supportsBodyMarkup ? MarkupText.escaped(text) : text
     }
 }

@@ -2,6 +2,7 @@ import AlarmCore
 import AlarmSystem
 import FoundationEssentials
 import AlarmClient
+import LinuxSupport
 
 /// One line for waybar's `return-type: json` (and polybar, through `text`): what matters most
 /// now, as `text`; everything, as `tooltip`; the state, as `class` for CSS and as `alt` for
@@ -25,10 +26,10 @@ struct WaybarStatus: Encodable, Equatable {
     /// "Entity did not end with a semicolon" and keep showing its last good line.
     var markup: WaybarStatus {
         var escaped = self
-        escaped.text = PangoMarkup.escaped(text)
-        escaped.tooltip = PangoMarkup.escaped(tooltip)
-        escaped.class = PangoMarkup.escaped(`class`)
-        escaped.alt = PangoMarkup.escaped(alt)
+        escaped.text = MarkupText.escaped(text)
+        escaped.tooltip = MarkupText.escaped(tooltip)
+        escaped.class = MarkupText.escaped(`class`)
+        escaped.alt = MarkupText.escaped(alt)
         return escaped
     }
 
@@ -87,26 +88,6 @@ struct WaybarStatus: Encodable, Equatable {
             soonest = min(soonest ?? untilChange, untilChange > 0 ? untilChange : 1)
         }
         return soonest.map { min($0 + 0.005, 1.005) }
-    }
-}
-
-/// Pango's markup escapes (g_markup_escape_text's five).
-enum PangoMarkup {
-    static func escaped(_ text: String) -> String {
-        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "'": out += "&apos;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
 
