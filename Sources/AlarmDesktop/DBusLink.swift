@@ -6,6 +6,7 @@ import Glibc
 /// closing it never disturbs libnotify's shared connection.
 final class DBusLink {
     private let connection: OpaquePointer
+    private var filter: guint?
 
     /// Nil, with the reason in `failure`, when there is no such bus.
     init?(_ bus: GBusType, failure: inout String) {
@@ -26,6 +27,7 @@ final class DBusLink {
     }
 
     deinit {
+        if let filter { g_dbus_connection_remove_filter(connection, filter) }
         g_dbus_connection_close_sync(connection, nil, nil)
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
@@ -56,6 +58,22 @@ final class DBusLink {
         return (reply, fd)
     }
 
+    /// Calls `handler` with the body of every signal `interface.member` that `sender` emits on
+    /// `path`, on GDBus's own worker thread (a message filter: no GLib main loop needed), from
+    /// now until this link is closed. The handler must not block: it hands the work on. One
+    /// subscription per link.
+    func subscribe(sender: String, path: String, interface: String, member: String,
+                   _ handler: @escaping @Sendable (OpaquePointer) -> Void) throws(CallError)
+    {
+        precondition(filter == nil, "one subscription per link")
+        let box = Unmanaged.passRetained(SignalFilter(interface: interface, member: member, handler: handler)).toOpaque()
+        filter = g_dbus_connection_add_filter(connection, SignalFilter.run, box, SignalFilter.release)
+        let rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
+        let (reply, _) = try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
+                                  [Self.string(rule)], replyType: "()")
+        g_variant_unref(reply)
+    }
+
     /// The strings of an `(as)` reply's array.
     static func strings(in reply: OpaquePointer) -> [String] {
         let array = g_variant_get_child_value(reply, 0)
@@ -82,5 +100,35 @@ final class DBusLink {
     private static func message(_ error: inout UnsafeMutablePointer<GError>?) -> String {
         defer { g_clear_error(&error) }
         return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    }
+}
+
+/// A signal subscription's handler, carried through GDBus's filter user data: retained when the
+/// filter is added, released by its destroy notify.
+private final class SignalFilter: @unchecked Sendable {
+    let interface: String
+    let member: String
+    let handler: @Sendable (OpaquePointer) -> Void
+
+    init(interface: String, member: String, handler: @escaping @Sendable (OpaquePointer) -> Void) {
+        self.interface = interface
+        self.member = member
+        self.handler = handler
+    }
+
+    /// Passes every message on unchanged; hands the matching signals' bodies to the handler.
+    static let run: GDBusMessageFilterFunction = { _, message, incoming, data in
+        guard incoming != 0, let message, let data,
+              g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_SIGNAL else { return message }
+        let filter = Unmanaged<SignalFilter>.fromOpaque(data).takeUnretainedValue()
+        guard let member = g_dbus_message_get_member(message), String(cString: member) == filter.member,
+              let interface = g_dbus_message_get_interface(message), String(cString: interface) == filter.interface,
+              let body = g_dbus_message_get_body(message) else { return message }
+        filter.handler(body)
+        return message
+    }
+
+    static let release: GDestroyNotify = { data in
+        Unmanaged<SignalFilter>.fromOpaque(data!).release()
     }
 }

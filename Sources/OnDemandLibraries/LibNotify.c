@@ -146,6 +146,8 @@ OAK_FORWARD_VOID(g_dbus_connection_remove_filter, (GDBusConnection *connection, 
 OAK_FORWARD(GDBusMessageType, g_dbus_message_get_message_type, (GDBusMessage *message), (message))
 OAK_FORWARD(guint32, g_dbus_message_get_reply_serial, (GDBusMessage *message), (message))
 OAK_FORWARD(GVariant *, g_dbus_message_get_body, (GDBusMessage *message), (message))
+OAK_FORWARD(const gchar *, g_dbus_message_get_interface, (GDBusMessage *message), (message))
+OAK_FORWARD(const gchar *, g_dbus_message_get_member, (GDBusMessage *message), (message))
 OAK_FORWARD(GQuark, g_io_error_quark, (void), ())
 OAK_FORWARD(gint, g_unix_fd_list_get, (GUnixFDList *list, gint index, GError **error), (list, index, error))
 OAK_FORWARD(gint, g_unix_fd_list_get_length, (GUnixFDList *list), (list))

@@ -6,8 +6,10 @@ Starts its own dbus-daemon (no service directories: nothing real gets activated)
 system bus. On it:
   org.freedesktop.login1          Manager.Inhibit(what, who, why, mode) -> a descriptor;
                                   the inhibitor counts as held until every copy is closed;
-                                  with --refuse-inhibit it answers AccessDenied, as logind
-                                  does when polkit refuses (a user with no session)
+                                  with --refuse-inhibit it answers AccessDenied to block
+                                  locks, as logind does when polkit refuses (a user with no
+                                  session; delay locks are allowed to anyone by default);
+                                  the signal Manager.PrepareForSleep(b) on command
   org.sigxcpu.Feedback            with --feedback, feedbackd (phones' vibration and LED):
                                   TriggerFeedback(app, event, hints, timeout) -> an id, and
                                   EndFeedback(id); recorded as `Feedback.Trigger:APP:EVENT:
@@ -18,12 +20,19 @@ system bus. On it:
 Commands on stdin, each answered with `ok ...` or `error ...`:
   status NAME       the player's PlaybackStatus
   set NAME STATUS   change it (as the person would)
-  inhibitors        how many inhibitors are held, and their `what:why` list
+  inhibitors        how many block inhibitors are held, and their `what:why` list
+  delays            the same for delay inhibitors
   calls             every call received so far, in order: `NAME.Play`, `NAME.Pause`, ...
-                    for the players, `Inhibit:WHY` (spaces as _) for logind, refused ones too
+                    for the players, `Inhibit:WHY` (spaces as _) for logind's block locks,
+                    refused ones too, `Delay:WHY` for its delay locks
+  sleep true        as logind announces a suspend: emits PrepareForSleep(true), then waits
+                    (as logind does, at most 5 s) until no delay lock is held; answers
+                    `ok released SECONDS block N`: how long that took and how many block
+                    locks were held at that moment (logind would then suspend)
+  sleep false       emits PrepareForSleep(false) (resumed)
 End of stdin stops everything.
 """
-import argparse, os, select, shutil, subprocess, sys, tempfile, threading
+import argparse, os, select, shutil, subprocess, sys, tempfile, threading, time
 
 import dbus, dbus.service
 from dbus.mainloop.glib import DBusGMainLoop
@@ -70,30 +79,34 @@ class Player(dbus.service.Object):
 class Login1(dbus.service.Object):
     def __init__(self, connection, refuse=False):
         super().__init__(connection, "/org/freedesktop/login1")
-        self.held = []  # (read end, what, why)
+        self.held = []  # (read end, what, why, mode)
         self.refuse = refuse
 
     @dbus.service.method("org.freedesktop.login1.Manager", in_signature="ssss", out_signature="h")
     def Inhibit(self, what, who, why, mode):
-        CALLS.append("Inhibit:" + str(why).replace(" ", "_"))
-        if self.refuse:  # logind's words when polkit says no
+        CALLS.append(("Inhibit:" if mode == "block" else "Delay:") + str(why).replace(" ", "_"))
+        if self.refuse and mode == "block":  # logind's words when polkit says no
             raise dbus.exceptions.DBusException("Permission denied", name="org.freedesktop.DBus.Error.AccessDenied")
         read, write = os.pipe()
-        self.held.append((read, str(what), str(why)))
+        self.held.append((read, str(what), str(why), str(mode)))
         fd = dbus.types.UnixFd(write)  # dbus-python keeps its own copy
         os.close(write)
         return fd
 
-    def count(self):
+    @dbus.service.signal("org.freedesktop.login1.Manager", signature="b")
+    def PrepareForSleep(self, start):
+        pass
+
+    def count(self, mode="block"):
         alive = []
-        for read, what, why in self.held:
-            ready, _, _ = select.select([read], [], [], 0)
+        for lock in self.held:
+            ready, _, _ = select.select([lock[0]], [], [], 0)
             if ready:  # EOF: every copy of the write end is closed
-                os.close(read)
+                os.close(lock[0])
             else:
-                alive.append((read, what, why))
+                alive.append(lock)
         self.held = alive
-        return alive
+        return [(read, what, why) for read, what, why, m in alive if m == mode]
 
 
 class Feedback(dbus.service.Object):
@@ -155,9 +168,23 @@ def main():
                 return "ok"
             if words[0] == "calls":
                 return "ok " + " ".join(CALLS)
-            if words[0] == "inhibitors":
-                held = login.count()
+            if words[0] in ("inhibitors", "delays"):
+                held = login.count("block" if words[0] == "inhibitors" else "delay")
                 return "ok %d %s" % (len(held), " ".join("%s:%s" % (w, y.replace(" ", "_")) for _, w, y in held))
+            if words[0] == "sleep" and words[1] == "false":
+                login.PrepareForSleep(False)
+                return "ok"
+            if words[0] == "sleep" and words[1] == "true":
+                login.PrepareForSleep(True)
+                started = time.monotonic()
+
+                def poll():  # logind's wait for the delay locks, at most InhibitDelayMaxSec (5 s)
+                    if login.count("delay") and time.monotonic() - started < 5:
+                        return True
+                    print("ok released %.3f block %d" % (time.monotonic() - started, len(login.count("block"))), flush=True)
+                    return False
+                GLib.timeout_add(5, poll)
+                return ""
             return "error unknown command " + line.strip()
 
         def on_input(source, condition):
