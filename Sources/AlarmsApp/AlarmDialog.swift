@@ -86,7 +86,8 @@ final class AlarmDialog {
         self.service = service
         self.editing = editing
         self.localTime = localTime
-        let form = editing.map { AlarmForm(editing: $0) } ?? AlarmForm(defaultSnooze: state.status?.defaultSnooze ?? 540)
+        let defaultSnooze = state.status?.defaultSnooze
+        let form = editing.map { AlarmForm(editing: $0, defaultSnooze: defaultSnooze) } ?? AlarmForm(defaultSnooze: defaultSnooze)
         shown = form
         sounds = SoundChoices(keeping: form.sound)  // alarmd's list follows (`askForSounds`)
 

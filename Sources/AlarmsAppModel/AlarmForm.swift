@@ -40,6 +40,10 @@ package struct AlarmForm: Hashable, Sendable {
     package var sound: String?
     /// Minutes a snooze lasts; 0 for no Snooze button.
     package var snoozeMinutes = 9
+    /// alarmd's own snooze (`alarms.snooze`). An alarm whose snooze is that length keeps none of
+    /// its own (no `postAlert`): alarmd reads the setting when the snooze happens, so changing
+    /// it reaches alarms made before, as `alarmctl add` without `--snooze` does.
+    package private(set) var defaultSnoozeMinutes = 9
     /// 0-100; nil for alarmd's configured volume.
     package var volumePercent: Int?
     /// Seconds to fade in; 0 for none.
@@ -57,14 +61,18 @@ package struct AlarmForm: Hashable, Sendable {
     /// for it, as for alarmctl).
     package static let appID = "org.openalarmkit.Alarms"
 
-    package init(defaultSnooze: TimeInterval = 9 * 60) {
-        snoozeMinutes = Self.minutes(defaultSnooze)
+    /// - Parameter defaultSnooze: alarmd's (its `status`); nil while unknown: its built-in one.
+    package init(defaultSnooze: TimeInterval? = nil) {
+        defaultSnoozeMinutes = Self.minutes(defaultSnooze ?? LifecyclePolicy().defaultSnooze)
+        snoozeMinutes = defaultSnoozeMinutes
     }
 
     /// The form for editing `record`: its time and days, or its date and time on the wall
     /// clock it follows (`zone`: the machine's; an imported alarm's own zone wins), its title,
     /// sound and snooze, and its state. `now`: a skip already behind it is not shown.
-    package init(editing record: AlarmRecord, zone: ZoneRules = .current, now: Date = Date()) {
+    package init(editing record: AlarmRecord, defaultSnooze: TimeInterval? = nil, zone: ZoneRules = .current, now: Date = Date()) {
+        let defaultSnooze = defaultSnooze ?? LifecyclePolicy().defaultSnooze
+        defaultSnoozeMinutes = Self.minutes(defaultSnooze)
         switch record.storedSchedule {
         case .alarmKit(.relative(let relative)):
             hour = relative.time.hour
@@ -94,7 +102,10 @@ package struct AlarmForm: Hashable, Sendable {
         }
         title = record.presentation.alert.title.text
         if case .named(let name) = record.sound.sound { sound = name }
-        snoozeMinutes = record.presentation.alert.secondaryButtonBehavior == .countdown ? Self.minutes(record.countdownDuration?.postAlert ?? 540) : 0
+        // The length alarmd snoozes it for (`Lifecycle`): its own, its countdown's, or alarmd's.
+        let durations = record.countdownDuration
+        snoozeMinutes = record.presentation.alert.secondaryButtonBehavior == .countdown
+            ? Self.minutes(durations?.postAlert ?? durations?.preAlert ?? defaultSnooze) : 0
         volumePercent = record.sound.volume.map { Int(($0 * 100).rounded()) }
         rampSeconds = Int(record.sound.rampSeconds ?? 0)
         enabled = record.disabledAt == nil
@@ -256,7 +267,8 @@ package struct AlarmForm: Hashable, Sendable {
                 record.presentation.alert.secondaryButton = AlarmButton(text: .init(stringLiteral: tr("Snooze")), textColor: .white, systemImageName: "zzz")
                 record.presentation.alert.secondaryButtonBehavior = .countdown
             }
-            record.countdownDuration = .init(preAlert: preAlert, postAlert: TimeInterval(snoozeMinutes * 60))
+            let followsDefault = snoozeMinutes == defaultSnoozeMinutes && preAlert == nil
+            record.countdownDuration = followsDefault ? nil : .init(preAlert: preAlert, postAlert: TimeInterval(snoozeMinutes * 60))
             if preAlert == nil { record.presentation.countdown = .init(title: .init(stringLiteral: tr("%1$s (snoozed)", titleText))) }
         } else {
             if record.presentation.alert.secondaryButtonBehavior == .countdown {

@@ -49,10 +49,8 @@ struct AddCommand: ParsableCommand {
         }
         let preAlert = try countdown.map { try SpecInput.duration($0, option: "--countdown") }
         let link = try DaemonLink()
-        var postAlert: TimeInterval?
-        if !noSnooze {
-            postAlert = try snooze.map { try SpecInput.duration($0, option: "--snooze") } ?? link.send(.status).status?.defaultSnooze
-        }
+        // Without --snooze, none of its own: alarmd's `alarms.snooze` when the snooze happens.
+        let postAlert = noSnooze ? nil : try snooze.map { try SpecInput.duration($0, option: "--snooze") }
         let stop = AlarmButton(text: .init(labelStop ?? Text.stopButton), textColor: .white, systemImageName: "stop.circle")
         let snoozeButton = noSnooze ? nil : AlarmButton(text: .init(labelSnooze ?? Text.snoozeButton), textColor: .white, systemImageName: "zzz")
         var presentation = AlarmPresentation(

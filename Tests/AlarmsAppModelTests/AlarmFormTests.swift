@@ -22,9 +22,31 @@ import Testing
         #expect(record.presentation.alert.stopButton.text.text == "Stop")
         #expect(record.presentation.alert.secondaryButton?.text.text == "Snooze")
         #expect(record.presentation.alert.secondaryButtonBehavior == .countdown)
-        #expect(record.countdownDuration == .init(preAlert: nil, postAlert: 540))
+        #expect(record.countdownDuration == nil, "alarmd's snooze, read when it snoozes: none copied in")
         #expect(record.presentation.countdown?.title.text == "Wake up (snoozed)")
         #expect(record.sound == SoundSettings())
+    }
+
+    /// The snooze default lives in alarmd (`alarms.snooze`): an alarm at that length carries
+    /// none, so a changed setting reaches it; one the person set differently keeps its own.
+    @Test func theSnoozeDefaultIsAlarmdsNotCopiedIntoTheAlarm() {
+        var form = AlarmForm(defaultSnooze: 600)
+        #expect(form.snoozeMinutes == 10)
+        form.snoozeMinutes = 5
+        let own = form.record()
+        #expect(own.countdownDuration == .init(preAlert: nil, postAlert: 300))
+        let following = AlarmForm(defaultSnooze: 600).record()
+        #expect(following.countdownDuration == nil)
+        // Opened again while alarmd's setting is 15 minutes: that is what its snooze lasts.
+        #expect(AlarmForm(editing: following, defaultSnooze: 900).snoozeMinutes == 15)
+        #expect(AlarmForm(editing: own, defaultSnooze: 900).snoozeMinutes == 5)
+        // Set back to alarmd's length in the editor: it follows the setting again.
+        let shown = AlarmForm(editing: own, defaultSnooze: 900)
+        var edit = shown
+        edit.snoozeMinutes = 15
+        let (changed, fields) = edit.change(of: own, shown: shown)
+        #expect(fields == [.snooze] && changed.countdownDuration == nil)
+        #expect(changed.presentation.alert.secondaryButtonBehavior == .countdown, "the Snooze button stays")
     }
 
     @Test func noSnoozeMeansNoSnoozeButton() {
