@@ -130,7 +130,7 @@ let package = Package(
         // whose settings (the calendar's CalDAVURL) it connects to.
         .target(
             name: "AlarmSync",
-            dependencies: ["AlarmModel", "AlarmSystem", "CCurl", "CXML", "OnDemandLibraries", "LinuxSupport"],
+            dependencies: ["AlarmSystem", "CCurl", "CXML", "OnDemandLibraries", "LinuxSupport"],
             swiftSettings: essentialsOnly),
         // The words people read about alarms and alarmd, in their language: an alarm's
         // description and `status`'s values, worded once for alarmctl and the window.

@@ -1,17 +1,19 @@
 #!/usr/bin/python3
 """The layers of docs/ARCHITECTURE.md, checked on the package (scripts/check-layers runs it).
 
-Three checks, each of which fails:
-  1. every target of Package.swift has a row below, and depends only on what its row allows
-     (`swift package dump-package`): arrows point down;
+Four checks, each of which fails:
+  1. every target of Package.swift has a row in LAYERS below, and each of its dependencies
+     (`swift package dump-package`) is on a lower row: arrows point down;
   2. every `import` in a target's Swift sources names a module the target may see: one it
      depends on, directly or through those, or one outside the package (Glibc,
      FoundationEssentials, ...). SwiftPM builds every module into one folder, so an import of
      a module the target does not depend on can compile when the build happens to order it so:
      an upward arrow no dependency list shows;
-  3. what must never be reached (GTK outside the app, the daemon or audio inside it).
+  3. what must never be reached (GTK outside the app, the daemon or audio inside it);
+  4. docs/ARCHITECTURE.md's picture is the one LAYERS and Package.swift make.
 
 Usage: layers.py PACKAGE_JSON ROOT          (prints AlarmCore's closure for the object check)
+       layers.py --picture PACKAGE_JSON ROOT  writes the picture into docs/ARCHITECTURE.md
        layers.py --self-test PACKAGE_JSON ROOT
            proves check 2 fails for every target: each target is given, in memory, an import of
            a package module above it, and the check must report exactly that.
@@ -21,68 +23,31 @@ import os
 import re
 import sys
 
-# What each target may use: its row in docs/ARCHITECTURE.md. A new target needs a row here.
-ROWS = {
-    # C shims: system libraries, nothing of ours.
-    "CALSA": set(), "CSndFile": set(), "CLibNotify": set(), "CLinux": set(), "CCurl": set(), "CXML": set(),
-    "CGtk": set(), "CSQLite": set(),
-    # Below everything: the App Intents subset, what Foundation gave beyond FoundationEssentials,
-    # the C libraries loaded on first use.
-    "OpenAppIntents": set(),
-    "LinuxSupport": {"CLinux"},
-    "OnDemandLibraries": {"CLibNotify", "CSQLite", "CSndFile", "CCurl", "CXML"},
-    # The model, the core on it alone, the wire on the model.
-    "AlarmModel": {"OpenAppIntents"},
-    "AlarmCore": {"AlarmModel"},
-    "AlarmWire": {"AlarmModel"},
-    "AlarmCalendar": {"AlarmModel", "AlarmCore"},
-    # Where alarmd's socket and files are: below both the client and the daemon.
-    "AlarmLocations": {"LinuxSupport"},
-    # The client on the wire; the library on the client; Apple's names on the library.
-    "AlarmClient": {"AlarmWire", "AlarmLocations", "LinuxSupport"},
-    "OpenAlarmKit": {"AlarmModel", "AlarmClient", "LinuxSupport"},
-    "AlarmKit": {"OpenAlarmKit"},
-    "AppIntents": {"OpenAppIntents"},
-    # The system services, each over its own C library; the daemon uses them.
-    "AlarmStore": {"AlarmCore", "AlarmWire", "CSQLite", "OnDemandLibraries"},
-    "AlarmAudio": {"CALSA", "CSndFile", "OnDemandLibraries", "LinuxSupport", "product:Logging"},
-    "AlarmNotify": {"CLibNotify", "OnDemandLibraries", "LinuxSupport", "product:Logging"},
-    "AlarmDesktop": {"CLibNotify", "OnDemandLibraries", "product:Logging"},
-    # AlarmCalendar for the zones the codec gets from this system and the words of its refusals.
-    "AlarmSystem": {"AlarmCore", "AlarmCalendar", "CLinux", "LinuxSupport", "product:TOMLKit"},
-    # CalDAV over AlarmSystem's settings (the calendar's CalDAVURL).
-    "AlarmSync": {"AlarmModel", "AlarmSystem", "CCurl", "CXML", "OnDemandLibraries", "LinuxSupport"},
-    # The words of the clients (alarmctl, the window): never the daemon's.
-    "AlarmWords": {"AlarmWire", "AlarmCore", "AlarmSystem", "LinuxSupport"},
-    # The daemon over the services: never the client.
-    "AlarmDaemon": {
-        "AlarmWire", "AlarmLocations", "AlarmCore", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmDesktop",
-        "AlarmSync", "AlarmCalendar", "CLinux", "LinuxSupport", "product:Logging",
-    },
-    "alarmd": {"AlarmDaemon", "LinuxSupport"},
-    # alarmctl is a client; AlarmDaemon only for the multi-call entry (IMPORT_ONLY_IN below).
-    "alarmctl": {
-        "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmNotify", "AlarmSystem", "AlarmCalendar", "AlarmWords", "LinuxSupport",
-        "AlarmDaemon", "product:ArgumentParser",
-    },
-    "alarm-bench": {"OpenAlarmKit", "AlarmClient", "AlarmCore", "AlarmAudio", "AlarmStore", "AlarmSystem", "product:ArgumentParser"},
-    # The "Alarms" app: the binding over GTK alone, the view models over the client (no GTK, no
-    # daemon, no audio), the window over both (GTK only through the typed layer, never CGtk
-    # itself), a library that the one-line executable runs and alarms-ui-check binds.
-    "GtkSupport": {"CGtk"},
-    "AlarmsAppModel": {"AlarmClient", "AlarmCore", "AlarmSystem", "AlarmWords", "LinuxSupport"},
-    "AlarmsApp": {"AlarmsAppModel", "GtkSupport", "AlarmClient", "AlarmSystem", "LinuxSupport"},
-    "openalarmkit-alarms": {"AlarmsApp"},
-    "gresource-embed": set(),
-    "GResourceCompiler": {"gresource-embed"},
-    "gtk-support-check": {"GtkSupport", "CGtk", "LinuxSupport"},
-    # Test helper of GtkSupportTests: binds every builder file of the app against its bundle.
-    "alarms-ui-check": {"AlarmsApp", "GtkSupport", "CGtk", "LinuxSupport"},
-    # Test helpers and the example.
-    "alarm-store-crashtest": {"AlarmStore"},
-    "CookingTimer": {"OpenAlarmKit"},
-    "TestSupport": {"CLinux"},
-}
+# The layers, bottom to top: each target's row. Package.swift's dependency lists are the one
+# record of what uses what; the rule here is that each of them points to a lower row.
+# docs/ARCHITECTURE.md's picture is made from this map and Package.swift (--picture), and
+# check-layers fails when it differs. A new target needs a row here.
+LAYERS = [
+    ("C shims", "the system's libraries, as Swift sees them",
+     ["CALSA", "CSndFile", "CLibNotify", "CLinux", "CCurl", "CXML", "CGtk", "CSQLite"]),
+    ("support", "gettext, AtomicFile, path text; libraries loaded on first use; the App Intents subset; the build tool",
+     ["LinuxSupport", "OnDemandLibraries", "OpenAppIntents", "gresource-embed"]),
+    ("model", "AlarmKit's values, the record, bounds", ["AlarmModel"]),
+    ("core, wire", "fire times, lifecycle, time specs, AlarmDescription (pure); messages, one codec each",
+     ["AlarmCore", "AlarmWire"]),
+    ("services", "iCalendar, the store, sound, popups, the desktop session, where alarmd's files are, typed GTK",
+     ["AlarmCalendar", "AlarmStore", "AlarmAudio", "AlarmNotify", "AlarmDesktop", "AlarmLocations", "GtkSupport"]),
+    ("system, client", "zone, locale, config.toml, CalDAVURL; the connection to alarmd",
+     ["AlarmSystem", "AlarmClient"]),
+    ("sync, words", "CalDAV; what people read", ["AlarmSync", "AlarmWords"]),
+    ("tops", "the daemon; the library; the window's models", ["AlarmDaemon", "OpenAlarmKit", "AlarmsAppModel"]),
+    ("the window", "pages, dialogs, actions (a library the executable runs)", ["AlarmsApp"]),
+    ("executables", "the programs, Apple's names for ported apps, test helpers, the example, the build plugin",
+     ["alarmd", "alarmctl", "openalarmkit-alarms", "alarm-bench", "AlarmKit", "AppIntents", "alarms-ui-check",
+      "gtk-support-check", "alarm-store-crashtest", "TestSupport", "CookingTimer", "GResourceCompiler"]),
+]
+ROW = {target: row for row, (_, _, targets) in enumerate(LAYERS) for target in targets}
+
 # Test targets have no row: they may use any target but another test target.
 
 # Modules a target may import in the named files only.
@@ -98,6 +63,10 @@ NEVER = {
     "openalarmkit-alarms": {"AlarmDaemon", "AlarmStore", "AlarmAudio"},
     "AlarmSystem": {"AlarmSync"},
 }
+
+# What a target must not depend on directly, though it reaches it through another (the window
+# uses GTK only through the typed layer).
+NEVER_DIRECT = {"AlarmsApp": {"CGtk"}, "AlarmsAppModel": {"AlarmWire"}}
 
 # The modules each product we depend on brings.
 PRODUCT_MODULES = {"Logging": {"Logging"}, "TOMLKit": {"TOMLKit"}, "ArgumentParser": {"ArgumentParser"}}
@@ -172,6 +141,7 @@ def imports(root, target):
 
 
 def check_rows(targets):
+    """Each target has a row, and each of its dependencies is on a lower one."""
     problems = []
     for name, target in sorted(targets.items()):
         if target["type"] == "test":
@@ -179,15 +149,50 @@ def check_rows(targets):
                 if targets.get(dep, {}).get("type") == "test":
                     problems.append(f"{name} depends on the test target {dep}")
             continue
-        if name not in ROWS:
-            problems.append(f"{name} has no row: say in scripts/lib/layers.py (and docs/ARCHITECTURE.md) what it may use")
+        if name not in ROW:
+            problems.append(f"{name} has no row: put it in LAYERS (scripts/lib/layers.py)")
             continue
-        extra = target["deps"] - ROWS[name]
-        if extra:
-            problems.append(f"{name} depends on {sorted(extra)}, which its layer may not use")
-    for name in sorted(set(ROWS) - set(targets)):
-        problems.append(f"{name} has a row but is no target of Package.swift: remove the row")
+        for dep in sorted(target["deps"]):
+            if dep.startswith("product:"):
+                continue  # a package of others': below everything of ours
+            if dep not in ROW:
+                continue  # reported as that target's own problem
+            if ROW[dep] >= ROW[name]:
+                problems.append(f"{name} (row {ROW[name]}, {LAYERS[ROW[name]][0]}) depends on {dep} (row {ROW[dep]}, "
+                                f"{LAYERS[ROW[dep]][0]}): a dependency must point to a lower row")
+    for name in sorted(set(ROW) - set(targets)):
+        problems.append(f"{name} has a row but is no target of Package.swift: remove it from LAYERS")
     return problems
+
+
+def picture(targets):
+    """docs/ARCHITECTURE.md's picture: the rows, top first, each target with what it uses
+    (Package.swift's direct dependencies)."""
+    lines = ["row  layer: what it holds", "     target -> what it uses (Package.swift)"]
+    for row in range(len(LAYERS) - 1, -1, -1):
+        title, holds, members = LAYERS[row]
+        lines.append("")
+        lines.append(f"{row:>2}   {title}: {holds}")
+        alone = [name for name in members if not targets[name]["deps"]]
+        for name in members:
+            deps = sorted(dep[8:] if dep.startswith("product:") else dep for dep in targets[name]["deps"])
+            if deps:
+                lines.append(f"       {name} -> " + ", ".join(deps))
+        if alone:
+            lines.append("       " + ", ".join(alone) + " (nothing of ours)")
+    return "\n".join(lines) + "\n"
+
+
+PICTURE_START = "<!-- the layers: made by scripts/check-layers --picture from scripts/lib/layers.py and Package.swift -->"
+
+
+def check_picture(targets, root):
+    with open(os.path.join(root, "docs/ARCHITECTURE.md"), encoding="utf-8") as source:
+        text = source.read()
+    made = "```\n" + picture(targets) + "```\n"
+    if PICTURE_START + "\n" + made not in text:
+        return ["docs/ARCHITECTURE.md's picture is not the one the layers make: scripts/check-layers --picture"]
+    return []
 
 
 def check_imports(targets, root, injected=None):
@@ -202,8 +207,8 @@ def check_imports(targets, root, injected=None):
             if module not in ours:
                 continue  # the toolchain's or the system's: Glibc, FoundationEssentials, Testing
             if module not in visible:
-                problems.append(f"{file}:{number}: {name} imports {module}, which it does not depend on (its row: "
-                                f"{sorted(ROWS.get(name, target['deps']))})")
+                problems.append(f"{file}:{number}: {name} imports {module}, which it does not depend on (its "
+                                f"dependencies: {sorted(target['deps'])})")
                 continue
             only = IMPORT_ONLY_IN.get((name, module))
             if only and os.path.basename(file) not in only:
@@ -213,6 +218,10 @@ def check_imports(targets, root, injected=None):
 
 def check_never(targets):
     problems = []
+    for name, never in sorted(NEVER_DIRECT.items()):
+        direct = targets.get(name, {}).get("deps", set()) & never
+        if direct:
+            problems.append(f"{name} depends on {sorted(direct)} directly")
     for name, never in sorted(NEVER.items()):
         if name not in targets:
             problems.append(f"{name}: no such target")
@@ -252,16 +261,27 @@ def self_test(targets, root):
 
 def main(argv):
     testing = argv[1:2] == ["--self-test"]
-    package_json, root = (argv[2], argv[3]) if testing else (argv[1], argv[2])
+    drawing = argv[1:2] == ["--picture"]
+    package_json, root = (argv[2], argv[3]) if testing or drawing else (argv[1], argv[2])
     with open(package_json) as source:
         targets = load(source.read())
+    if drawing:
+        path = os.path.join(root, "docs/ARCHITECTURE.md")
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+        start = text.index(PICTURE_START) + len(PICTURE_START) + 1
+        end = text.index("```\n", text.index("```\n", start) + 4) + 4
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text[:start] + "```\n" + picture(targets) + "```\n" + text[end:])
+        print("check-layers: docs/ARCHITECTURE.md's picture made again", file=sys.stderr)
+        return 0
     if testing:
         proven, failures = self_test(targets, root)
         for failure in failures:
             print(f"check-layers: self-test: {failure}", file=sys.stderr)
         print(f"check-layers: self-test: an upward import is reported in each of {proven} targets")
         return 1 if failures or proven < 40 else 0
-    problems = check_rows(targets) + check_imports(targets, root) + check_never(targets)
+    problems = check_rows(targets) + check_imports(targets, root) + check_never(targets) + check_picture(targets, root)
     for problem in problems:
         print(f"check-layers: {problem}", file=sys.stderr)
     core = closure(targets, "AlarmCore") | {"AlarmCore"}
@@ -270,7 +290,8 @@ def main(argv):
         print(f"check-layers: AlarmCore closure is {sorted(core)}", file=sys.stderr)
     if not problems:
         rows = sum(1 for target in targets.values() if target["type"] != "test")
-        print(f"check-layers: {rows} targets keep their rows and every import of {len(targets)} targets points down; "
+        print(f"check-layers: every dependency of {rows} targets points to a lower row of {len(LAYERS)}, every import of "
+              f"{len(targets)} targets to a dependency, and docs/ARCHITECTURE.md's picture is the layers'; "
               f"AlarmCore's closure: " + " ".join(sorted(core)), file=sys.stderr)
     print(" ".join(sorted(core)))
     return 1 if problems else 0
