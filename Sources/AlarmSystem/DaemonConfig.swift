@@ -124,18 +124,15 @@ public struct DaemonConfig: Hashable, Sendable {
         if let section = file.sync {
             // A [sync] that cannot be used turns sync off, not the rest of the file.
             do {
-                sync = try SyncSettings(url: section.url, username: section.username, passwordCommand: section.passwordCommand,
-                                        interval: section.interval?.value, caFile: section.caFile)
+                sync = try CalDAVAccount(section, section: "sync", defaultInterval: 60)
             } catch {
-                syncRefusal = error
+                syncRefusal = SyncRefusal(error, url: section.url)
             }
         }
         for entry in file.calendars ?? [] {
             let settings: CalendarSubscriptionSettings
             do {
-                settings = try CalendarSubscriptionSettings(
-                    name: entry.name, url: entry.url, username: entry.username, passwordCommand: entry.passwordCommand,
-                    interval: entry.interval?.value, caFile: entry.caFile)
+                settings = try CalendarSubscriptionSettings(name: entry.name, account: entry.account)
             } catch { throw error.at(path) }
             try check(!calendars.contains { $0.name == settings.name }, "calendars.name", "calendars.name '\(settings.name)' is used twice: give each calendar its own name")
             calendars.append(settings)
@@ -161,7 +158,7 @@ public struct DaemonConfig: Hashable, Sendable {
     }
 
     /// A TOML number: `540` and `540.0` both mean 540 (TOML keeps integers and floats apart).
-    private struct Number: Decodable {
+    struct Number: Decodable {
         var value: Double
 
         init(from decoder: any Decoder) throws {
@@ -178,33 +175,17 @@ public struct DaemonConfig: Hashable, Sendable {
         var sound: Sound?
         var alarms: Alarms?
         var system: System?
-        var sync: Sync?
+        var sync: CalDAVAccount.Section?
         var calendars: [Calendar]?
 
+        /// A `[[calendars]]` entry: its name and the account keys `[sync]` has too.
         struct Calendar: Decodable {
             var name: String?
-            var url: String?
-            var username: String?
-            var passwordCommand: String?
-            var interval: Number?
-            var caFile: String?
-            enum CodingKeys: String, CodingKey {
-                case name, url, username, interval
-                case passwordCommand = "password_command"
-                case caFile = "ca_file"
-            }
-        }
-
-        struct Sync: Decodable {
-            var url: String?
-            var username: String?
-            var passwordCommand: String?
-            var interval: Number?
-            var caFile: String?
-            enum CodingKeys: String, CodingKey {
-                case url, username, interval
-                case passwordCommand = "password_command"
-                case caFile = "ca_file"
+            var account: CalDAVAccount.Section
+            enum CodingKeys: String, CodingKey { case name }
+            init(from decoder: any Decoder) throws {
+                name = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .name)
+                account = try CalDAVAccount.Section(from: decoder)
             }
         }
 

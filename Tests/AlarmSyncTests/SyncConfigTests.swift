@@ -75,6 +75,31 @@ import Testing
         }
     }
 
+    /// `[sync]` and `[[calendars]]` are one account value checked once (`CalDAVAccount`): what
+    /// one refuses the other does, each naming its own section (an empty password_command was
+    /// refused in `[sync]` alone, and a subscription then ran an empty command at each poll).
+    @Test func syncAndASubscriptionRefuseTheSameValues() throws {
+        let account = "url = \"https://dav.example.org/a/\"\n"
+        let cases: [(line: String, key: String)] = [
+            ("password_command = \" \"", "password_command"), ("interval = 0", "interval"),
+            ("username = \"a:b\"", "username"), ("ca_file = \"ca.pem\"", "ca_file"),
+        ]
+        for (line, key) in cases {
+            let sync = try load("[sync]\n" + account + line)
+            #expect(sync.sync == nil && sync.syncRefusal?.key == key, "[sync] \(line)")
+            #expect(sync.syncRefusal?.message.hasPrefix("sync.\(key) ") == true, "\(sync.syncRefusal?.message ?? "")")
+            do {
+                _ = try load("[[calendars]]\nname = \"team\"\n" + account + line)
+                Issue.record("[[calendars]] took \(line)")
+            } catch {
+                #expect(error.setting == "calendars.\(key)" && error.message.hasPrefix("calendars.\(key) of 'team' "), "\(error)")
+            }
+        }
+        let both = try load("[sync]\n\(account)interval = 30\n[[calendars]]\nname = \"team\"\n\(account)")
+        #expect(both.sync?.interval == 30 && both.calendars.first?.interval == 300, "each section's own default interval")
+        #expect(both.calendars.first?.account.url == both.sync?.url)
+    }
+
     @Test func plainHTTPOnlyToLoopbackLiterals() throws {
         for host in ["127.0.0.1", "127.1.2.3", "[::1]", "localhost", "LOCALHOST"] {
             #expect(throws: Never.self, "\(host)") { try CalDAVURL("http://\(host):5232/u/alarms/") }
