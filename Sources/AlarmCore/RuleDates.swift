@@ -14,8 +14,9 @@ struct RuleDates: IteratorProtocol {
     private let rule: RecurrenceRule
     private let startDay: Int
     private let from: Int
-    /// BYMONTHDAY and BYDAY after RFC 5545's defaults from DTSTART (a monthly rule without
-    /// either repeats on DTSTART's day of the month, a weekly one on its weekday...).
+    /// BYMONTH, BYMONTHDAY and BYDAY after RFC 5545's defaults from DTSTART (a monthly rule
+    /// without days repeats on DTSTART's day of the month, a weekly one on its weekday, a yearly
+    /// one without BYMONTH on DTSTART's month unless only BYDAY is given...).
     private let monthDays: [Int]
     private let weekdays: [RecurrenceRule.WeekdayNumber]
     private let months: [Int]
@@ -51,6 +52,12 @@ struct RuleDates: IteratorProtocol {
         var monthDays = rule.byMonthDay
         var weekdays = rule.byDay
         var months = rule.byMonth
+        // A yearly rule that names days of the month and no month takes DTSTART's: RFC 5545
+        // takes what a rule does not say from DTSTART, and libical (Google Calendar, GNOME)
+        // reads Google's birthdays, FREQ=YEARLY;BYMONTHDAY=9 on a 9 March, as every 9 March,
+        // not the 9th of every month (python-dateutil's reading: docs/TIME.md). BYDAY alone
+        // still spans the year (`BYDAY=20MO`, the year's 20th Monday; RFC 5545's example).
+        if rule.frequency == .yearly && months.isEmpty && !monthDays.isEmpty { months = [start.month] }
         if monthDays.isEmpty && weekdays.isEmpty {
             switch rule.frequency {
             case .daily: break
