@@ -5,9 +5,8 @@ import Logging
 
 /// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:
 /// pause media players and vibrate (feedbackd, on phones) while ringing, and keep the machine
-/// awake while ringing or when an alarm is due within `inhibitAhead`, from the RTC wake-up on
-/// (`SleepLockPlan`: a delay lock while an alarm is scheduled, turned into the block lock as
-/// the machine suspends).
+/// awake while ringing or when an alarm is due within `inhibitAhead`, also from the moment it
+/// resumes for one (`SleepLockPlan`: asked again and again while logind's suspend is under way).
 public final class DesktopSession: @unchecked Sendable {
     // @unchecked: every field below is touched only on `queue`.
     static let inhibitAhead: TimeInterval = 120
@@ -16,16 +15,27 @@ public final class DesktopSession: @unchecked Sendable {
     private let media: MediaPauser
     private let inhibitor: SleepInhibitor
     private let feedback: RingFeedback
-    private let delayLock: SleepInhibitor
     private let logger: Logger
-    /// logind's `PrepareForSleep`, subscribed to before the first delay lock is taken (so no
-    /// announcement can come unseen while alarmd holds one); nil until then or without a bus.
-    private var sleepSignals: DBusLink?
+    /// The system bus, kept open while an alarm is scheduled: logind's `PrepareForSleep`
+    /// arrives on it (a message filter), and the block lock is asked for on it; nil until then
+    /// or without a bus.
+    private var sleepLink: DBusLink?
     /// The last failed try to subscribe: tried again at most every 10 minutes, not at every
     /// deadline change (a machine without a system bus).
     private var sleepSignalsFailed: Date?
     /// Between `PrepareForSleep(true)` and `(false)`.
     private var suspending = false
+    /// Asks logind again every `SleepLockPlan.retryInterval` while a suspend is under way, on
+    /// the monotonic clock (so not while asleep); at most `retryLimit` times per suspend.
+    private lazy var retry: DispatchSourceTimer = {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in self?.updateInhibitor() }
+        timer.schedule(deadline: .distantFuture)
+        timer.activate()
+        return timer
+    }()
+    private var retries = 0
+    private static let retryLimit = 6000  // 30 s awake at 5 ms
     private var ringing = false
     private var pauseMedia: Bool
     private var nextDeadline: Date?
@@ -45,7 +55,6 @@ public final class DesktopSession: @unchecked Sendable {
         media = MediaPauser(logger: logger)
         inhibitor = SleepInhibitor(logger: logger)
         feedback = RingFeedback(logger: logger)
-        delayLock = SleepInhibitor(logger: logger, mode: .delay)
         self.logger = logger
     }
 
@@ -82,9 +91,9 @@ public final class DesktopSession: @unchecked Sendable {
             wakeUp.cancel()
             feedback.end()
             media.resumePaused()
+            retry.cancel()
             inhibitor.release()
-            delayLock.release()
-            sleepSignals = nil
+            sleepLink = nil
         }
     }
 
@@ -94,16 +103,16 @@ public final class DesktopSession: @unchecked Sendable {
         queue.async { [self] in
             guard now != suspending else { return }
             suspending = now
+            if now { retries = 0 }
             updateInhibitor()
             logger.info(now ? "the machine is about to suspend" : "the machine resumed",
                         metadata: ["sleep lock": "\(inhibitor.isHeld ? "held" : "none")"])
         }
     }
 
-    /// Whether logind's suspends are followed (subscribing now if not yet): without that, a
-    /// delay lock would only hold up every suspend by `InhibitDelayMaxSec` for nothing.
+    /// Whether logind's suspends are followed (subscribing now if not yet).
     private func followSleepSignals(now: Date) -> Bool {
-        if sleepSignals != nil { return true }
+        if sleepLink != nil { return true }
         if let failed = sleepSignalsFailed, now.timeIntervalSince(failed) < 600, now >= failed { return false }
         sleepSignalsFailed = now
         var failure = ""
@@ -116,7 +125,7 @@ public final class DesktopSession: @unchecked Sendable {
                 defer { g_variant_unref(child) }
                 self?.sleepAnnounced(g_variant_get_boolean(child) != 0)
             }
-            sleepSignals = bus
+            sleepLink = bus
             sleepSignalsFailed = nil
             return true
         } catch {
@@ -129,12 +138,17 @@ public final class DesktopSession: @unchecked Sendable {
         let now = Date()
         let plan = SleepLockPlan.decide(ringing: ringing, deadline: nextDeadline, now: now, suspending: suspending,
                                         inhibitAhead: Self.inhibitAhead)
-        // In this order: the signal followed before the delay lock is taken, and the block lock
-        // taken before the delay lock is closed, so nothing is let go before its successor holds.
-        let delay = plan.delay && followSleepSignals(now: now)
-        if delay { delayLock.hold(why: "To keep the machine awake for an alarm after it resumes") }
-        if let why = plan.block { inhibitor.hold(why: why) } else { inhibitor.release() }
-        if !delay { delayLock.release() }
+        if ringing || nextDeadline != nil { _ = followSleepSignals(now: now) }
+        var outcome = SleepInhibitor.Outcome.held
+        if let why = plan.block { outcome = inhibitor.hold(why: why, on: sleepLink) } else { inhibitor.release() }
+        // Under way, logind refuses the lock: ask again soon, until it is held (or refused for
+        // good), and while none is wanted yet, in case one is at resume.
+        if plan.retry, plan.block == nil || (outcome == .inProgress && !inhibitor.refusedByPolicy), retries < Self.retryLimit {
+            retries += 1
+            retry.schedule(deadline: .now() + SleepLockPlan.retryInterval)
+        } else {
+            retry.schedule(deadline: .distantFuture)
+        }
         // Take it when the next deadline comes within reach (wall clock: it follows a set clock).
         if let recheck = plan.recheck {
             wakeUp.schedule(wallDeadline: .now() + recheck.timeIntervalSince(now))

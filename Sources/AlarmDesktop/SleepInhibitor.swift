@@ -2,53 +2,57 @@ import CLibNotify
 import Glibc
 import Logging
 
-/// Holds one logind inhibitor (org.freedesktop.login1 `Inhibit` on the system bus) while it
-/// is wanted. Two kinds: the `sleep:idle` block lock, so an idle timeout or a suspend daemon
-/// does not put the machine back to sleep mid-ring or just before an alarm; and the `sleep`
-/// delay lock, which makes logind wait (at most `InhibitDelayMaxSec`, 5 s) after announcing a
-/// suspend (`PrepareForSleep(true)`) until alarmd has taken the block lock, so that it is
-/// already held when the machine resumes (`SleepLockPlan`). Releasing is closing the
-/// descriptor logind handed us. Without logind (no system bus, another init) it logs once
-/// and does nothing. Runs on `DesktopSession`'s queue.
+/// Holds a logind `sleep:idle` block inhibitor (org.freedesktop.login1 `Inhibit` on the system
+/// bus) while it is wanted, so an idle timeout or a suspend daemon does not put the machine
+/// back to sleep mid-ring or just before an alarm. Releasing is closing the descriptor logind
+/// handed us. Without logind (no system bus, another init) it logs once and does nothing.
+/// Runs on `DesktopSession`'s queue.
+///
+/// logind refuses a new sleep inhibitor while a suspend is under way, from its announcement
+/// (`PrepareForSleep(true)`) until the suspend's job has ended after resume
+/// (`OperationInProgress`, "The operation inhibition has been requested for is already
+/// running"; systemd issue 14045): `hold` says so (`.inProgress`), unlogged, and the caller
+/// asks again.
 final class SleepInhibitor {
-    enum Mode: String { case block, delay }
+    enum Outcome: Equatable { case held, inProgress, failed }
 
     private let logger: Logger
-    private let mode: Mode
     private var fd: Int32?
     private var reportedMissing = false
 
-    init(logger: Logger, mode: Mode = .block) {
-        self.logger = logger
-        self.mode = mode
-    }
+    init(logger: Logger) { self.logger = logger }
 
     var isHeld: Bool { fd != nil }
+    /// The last answer that was not "under way" refused the lock (polkit): asking again while a
+    /// suspend is under way would only be refused again afterwards.
+    private(set) var refusedByPolicy = false
 
-    func hold(why: String) {
-        guard fd == nil else { return }
+    /// - Parameter link: a system bus connection to ask on (kept open by the caller, so asking
+    ///   again and again right after a resume costs one round trip each); nil: a new one.
+    @discardableResult
+    func hold(why: String, on link: DBusLink? = nil) -> Outcome {
+        guard fd == nil else { return .held }
         var failure = ""
-        guard let bus = DBusLink(G_BUS_TYPE_SYSTEM, failure: &failure) else {
-            // Said once, by the block lock: the delay lock needs the same bus.
-            if mode == .block { reportOnce("no system bus; the machine may suspend mid-ring (\(failure))") }
-            return
+        guard let bus = link ?? DBusLink(G_BUS_TYPE_SYSTEM, failure: &failure) else {
+            reportOnce("no system bus; the machine may suspend mid-ring (\(failure))")
+            return .failed
         }
         do {
             let (reply, handed) = try bus.call(
                 "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit",
-                [mode == .block ? "sleep:idle" : "sleep", "OpenAlarmKit", why, mode.rawValue].map(DBusLink.string),
-                replyType: "(h)", wantsFD: true)
+                ["sleep:idle", "OpenAlarmKit", why, "block"].map(DBusLink.string), replyType: "(h)", wantsFD: true)
             g_variant_unref(reply)
             guard let handed, handed >= 0 else { throw DBusLink.CallError(description: "logind returned no descriptor") }
             fd = handed
-            if mode == .block { logger.info("holding a sleep inhibitor", metadata: ["why": "\(why)"]) }
+            refusedByPolicy = false
+            logger.info("holding a sleep inhibitor", metadata: ["why": "\(why)"])
+            return .held
         } catch {
             let text = "\(error)"
-            if mode == .delay {
-                reportOnce(Self.refusedByPolicy(text) ? Self.delayRefusedSentence : "cannot take logind's sleep delay lock: \(text)")
-            } else {
-                reportOnce(Self.refusedByPolicy(text) ? Self.refusedSentence : "cannot inhibit sleep: \(text)")
-            }
+            if text.contains("OperationInProgress") { return .inProgress }
+            refusedByPolicy = Self.refusedByPolicy(text)
+            reportOnce(Self.refusedByPolicy(text) ? Self.refusedSentence : "cannot inhibit sleep: \(text)")
+            return .failed
         }
     }
 
@@ -56,7 +60,7 @@ final class SleepInhibitor {
         guard let fd else { return }
         close(fd)
         self.fd = nil
-        if mode == .block { logger.info("released the sleep inhibitor") }
+        logger.info("released the sleep inhibitor")
     }
 
     /// logind asks polkit, whose defaults allow `inhibit-block-sleep` to processes of a
@@ -70,12 +74,6 @@ final class SleepInhibitor {
     static let refusedSentence = "logind refused the sleep inhibitor (polkit allows it only while this user is logged in, "
         + "or polkitd is missing): an idle timeout may suspend the machine mid-ring; log in, install polkitd, "
         + "or allow org.freedesktop.login1.inhibit-block-sleep for this user with a polkit rule (docs/VM.md)"
-
-    /// polkit's default allows `inhibit-delay-sleep` to any process, so this is rare: a
-    /// local rule, or no polkitd (logind then refuses unprivileged callers).
-    static let delayRefusedSentence = "logind refused a delay lock on sleep (org.freedesktop.login1.inhibit-delay-sleep): "
-        + "alarmd cannot take its block lock as the machine suspends, so a suspend requested right after an alarm's "
-        + "wake-up may put the machine back to sleep before it rings"
 
     private func reportOnce(_ message: String) {
         guard !reportedMissing else { return }

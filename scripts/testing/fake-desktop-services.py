@@ -9,6 +9,8 @@ system bus. On it:
                                   with --refuse-inhibit it answers AccessDenied to block
                                   locks, as logind does when polkit refuses (a user with no
                                   session; delay locks are allowed to anyone by default);
+                                  while a suspend is under way (`sleep true` to `resume`) it
+                                  answers OperationInProgress to sleep locks, as logind does;
                                   the signal Manager.PrepareForSleep(b) on command
   org.sigxcpu.Feedback            with --feedback, feedbackd (phones' vibration and LED):
                                   TriggerFeedback(app, event, hints, timeout) -> an id, and
@@ -25,11 +27,13 @@ Commands on stdin, each answered with `ok ...` or `error ...`:
   calls             every call received so far, in order: `NAME.Play`, `NAME.Pause`, ...
                     for the players, `Inhibit:WHY` (spaces as _) for logind's block locks,
                     refused ones too, `Delay:WHY` for its delay locks
-  sleep true        as logind announces a suspend: emits PrepareForSleep(true), then waits
-                    (as logind does, at most 5 s) until no delay lock is held; answers
-                    `ok released SECONDS block N`: how long that took and how many block
-                    locks were held at that moment (logind would then suspend)
-  sleep false       emits PrepareForSleep(false) (resumed)
+  sleep true        as logind starts a suspend: sleep locks are refused from now on, and
+                    PrepareForSleep(true) is emitted
+  resume SECONDS    as the suspend's job ends after resume: sleep locks are allowed again;
+                    waits (at most SECONDS) for a block lock, answers `ok taken SECONDS` (how
+                    long after) or `ok none`, and only then emits PrepareForSleep(false), so
+                    what it measures is alarmd's asking, not its answer to the signal
+  sleep false       ends the suspend and emits PrepareForSleep(false) at once
 End of stdin stops everything.
 """
 import argparse, os, select, shutil, subprocess, sys, tempfile, threading, time
@@ -81,10 +85,14 @@ class Login1(dbus.service.Object):
         super().__init__(connection, "/org/freedesktop/login1")
         self.held = []  # (read end, what, why, mode)
         self.refuse = refuse
+        self.suspending = False
 
     @dbus.service.method("org.freedesktop.login1.Manager", in_signature="ssss", out_signature="h")
     def Inhibit(self, what, who, why, mode):
         CALLS.append(("Inhibit:" if mode == "block" else "Delay:") + str(why).replace(" ", "_"))
+        if self.suspending and "sleep" in str(what).split(":"):  # logind-dbus.c, systemd issue 14045
+            raise dbus.exceptions.DBusException("The operation inhibition has been requested for is already running",
+                                                name="org.freedesktop.login1.OperationInProgress")
         if self.refuse and mode == "block":  # logind's words when polkit says no
             raise dbus.exceptions.DBusException("Permission denied", name="org.freedesktop.DBus.Error.AccessDenied")
         read, write = os.pipe()
@@ -172,18 +180,25 @@ def main():
                 held = login.count("block" if words[0] == "inhibitors" else "delay")
                 return "ok %d %s" % (len(held), " ".join("%s:%s" % (w, y.replace(" ", "_")) for _, w, y in held))
             if words[0] == "sleep" and words[1] == "false":
+                login.suspending = False
                 login.PrepareForSleep(False)
                 return "ok"
             if words[0] == "sleep" and words[1] == "true":
+                login.suspending = True
                 login.PrepareForSleep(True)
-                started = time.monotonic()
+                return "ok"
+            if words[0] == "resume":
+                login.suspending = False
+                started, limit = time.monotonic(), float(words[1])
 
-                def poll():  # logind's wait for the delay locks, at most InhibitDelayMaxSec (5 s)
-                    if login.count("delay") and time.monotonic() - started < 5:
+                def poll():  # until a block lock is held, then the signal
+                    held = login.count("block")
+                    if not held and time.monotonic() - started < limit:
                         return True
-                    print("ok released %.3f block %d" % (time.monotonic() - started, len(login.count("block"))), flush=True)
+                    print("ok taken %.3f" % (time.monotonic() - started) if held else "ok none", flush=True)
+                    login.PrepareForSleep(False)
                     return False
-                GLib.timeout_add(5, poll)
+                GLib.timeout_add(2, poll)
                 return ""
             return "error unknown command " + line.strip()
 
