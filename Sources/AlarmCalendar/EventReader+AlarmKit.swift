@@ -7,9 +7,12 @@ import FoundationEssentials
 /// reminder (an instant). Anything more (a rule other than ours, dates left out or added, a
 /// changed occurrence, an all-day event, several reminders or repeats) is a calendar schedule.
 extension EventReader {
-    /// The AlarmKit schedule the event is, or nil when it needs a calendar schedule.
+    /// The AlarmKit schedule the event is, or nil when it needs a calendar schedule. A one-off
+    /// whose reminder has passed is refused, or, `keepingPassed` (our own event), given with
+    /// that refusal in `passed`.
     func alarmKitSchedule(_ event: ICalComponent, changes: [ICalComponent], dtstart: ICalDateTime, allDay: Bool,
-                          valarms: [ICalComponent], zone: EventZone, ours: [String: ContentLine]) throws(Refusal) -> Alarm.Schedule? {
+                          valarms: [ICalComponent], zone: EventZone, ours: [String: ContentLine],
+                          keepingPassed: Bool = false, passed: inout EventRefusal?) throws(Refusal) -> Alarm.Schedule? {
         let kind = ours["X-OPENALARMKIT-SCHEDULE"]?.value.uppercased()
         guard kind != "CALENDAR", changes.isEmpty, !allDay, valarms.count == 1, valarms[0].first("REPEAT") == nil,
               event.first("EXDATE") == nil, event.first("RDATE") == nil, event.all("RRULE").count <= 1,
@@ -47,9 +50,11 @@ extension EventReader {
             instant = Date(timeIntervalSince1970: exact)
         }
         // A one-shot alarm snoozed on some machine (RFC 9074) is still on after its time.
-        guard instant > now || Self.snoozedBeyond(now, event) else {
+        if instant <= now && !Self.snoozedBeyond(now, event) {
             let local = ICalDateTime.local(instant, in: zone.rules)
-            throw Refusal(.passed(EventTime(date: local.date, minuteOfDay: (local.secondOfDay ?? 0) / 60, zone: zone.name ?? (dtstart.isUTC ? "UTC" : nil))))
+            let refusal = EventRefusal.passed(EventTime(date: local.date, minuteOfDay: (local.secondOfDay ?? 0) / 60, zone: zone.name ?? (dtstart.isUTC ? "UTC" : nil)))
+            guard keepingPassed else { throw Refusal(refusal) }
+            passed = refusal
         }
         return .fixed(instant)
     }

@@ -91,17 +91,34 @@ struct EventReader {
         let allDay = dtstart.secondOfDay == nil || start.parameter("VALUE")?.uppercased() == "DATE"
         let valarms = Self.ringingAlarms(event)
         guard let valarm = valarms.first else { throw Refusal(Self.silentReason(event, allDay: allDay)) }
-        if let day = Self.endedByUntil(event, changes: changes, valarms: valarms, now: now) { throw Refusal(.ended(day)) }
+        let ours = Dictionary(event.properties.filter { $0.name.hasPrefix("X-OPENALARMKIT-") }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // Our own event that rings no more (a one-off that rang, a series that ended) is read
+        // back as it was written, turned off: refused, it would look deleted on the server to
+        // a machine that did not press Stop, and be lost to an import or a machine that joins
+        // later. Another program's stays refused: a person's old calendar must not flood the
+        // list.
+        let ownEvent = OurProperties.isOwnEvent(ours)
+        var ended: EventRefusal?
+        if let day = Self.endedByUntil(event, changes: changes, valarms: valarms, now: now) {
+            guard ownEvent else { throw Refusal(.ended(day)) }
+            ended = .ended(day)
+        }
         guard let uid, !uid.isEmpty else { throw Refusal(.noUID) }
 
         let zone = try eventZone(start, dtstart, event: event, allDay: allDay, resolver: &resolver)
-        let ours = Dictionary(event.properties.filter { $0.name.hasPrefix("X-OPENALARMKIT-") }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let sound = OurProperties.sound(valarms.first { $0.first("ACTION")?.value.uppercased() == "AUDIO" }?.first("ATTACH")?.value)
         let location = event.first("LOCATION").map { ICalText.unescape($0.value) }
 
         var record: AlarmRecord
-        if let schedule = try alarmKitSchedule(event, changes: changes, dtstart: dtstart, allDay: allDay, valarms: valarms, zone: zone, ours: ours) {
+        var passed: EventRefusal?
+        if let schedule = try alarmKitSchedule(event, changes: changes, dtstart: dtstart, allDay: allDay, valarms: valarms, zone: zone, ours: ours,
+                                               keepingPassed: ownEvent, passed: &passed) {
             record = OurProperties.record(ours, title: summary ?? "Alarm", schedule: schedule, sound: sound)
+            if let passed, case .fixed(let instant) = schedule {
+                // Off since it rang, unless the event says when it was turned off.
+                ended = ended ?? passed
+                record.disabledAt = record.disabledAt ?? instant
+            }
             record.timeZone = zone.name
             if ours.isEmpty, case .fixed(let instant) = schedule {
                 // Someone else's event (none of our properties): its popup says where and when it starts.
@@ -119,7 +136,11 @@ struct EventReader {
                 // Each occurrence starts when its schedule says: the popup asks it (`startsFromSchedule`).
                 record.metadata = EventReminder(location: location, startsFromSchedule: true).metadata
             }
-            try checkRings(record, event: event, zone: zone)
+            do { try checkRings(record, event: event, zone: zone) } catch {
+                guard ownEvent else { throw error }
+                ended = ended ?? error.reason
+            }
+            if ended != nil { record.disabledAt = record.disabledAt ?? now }
         }
         // Our own alarms' UIDs are their ids as we write them; any other UID (a lowercase
         // UUID from Thunderbird included) is kept as it is, for re-import and sync to match.
@@ -142,6 +163,7 @@ struct EventReader {
             // only the one it showed: the latest mark of any is when the person last answered.
             acknowledged: valarms.compactMap { $0.first("ACKNOWLEDGED").flatMap { ICalDateTime($0.value) }?.instant(in: .utc) }.max(),
             snoozedUntil: snooze?.first("TRIGGER").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) },
+            ended: ended.map { RefusedEvent(uid: uid, summary: summary, line: event.line, reason: $0, start: self.start(of: event, resolver: &resolver)) },
             line: event.line)
     }
 

@@ -171,14 +171,18 @@ private struct Editor {
     }
 
     /// Our `X-OPENALARMKIT-*` lines for `record`, by name. A reminder's place and start
-    /// (`EventReminder`, in its metadata) are read from the event's own lines, never written.
+    /// (`EventReminder`, in its metadata) are read from the event's own lines, never written;
+    /// nor is the app: `X-OPENALARMKIT-APP` marks an event we wrote whole
+    /// (`OurProperties.isOwnEvent`), which another program's event never becomes.
     static func ourProperties(_ record: AlarmRecord) -> [String: ContentLine] {
         var record = record
         if EventReminder(metadata: record.metadata) != nil { record.metadata = nil }
         var writer = ICalWriter()
         OurProperties.write(record, to: &writer)
         let lines = (try? ContentLineReader.lines(Array(writer.text.utf8))) ?? []
-        return Dictionary(lines.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var properties = Dictionary(lines.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        properties[OurProperties.prefix + "APP"] = nil
+        return properties
     }
 
     /// DTSTART and DTEND moved together by what the alarm's time moved; the reason when the

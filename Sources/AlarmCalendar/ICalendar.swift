@@ -133,6 +133,11 @@ package struct ImportedEvent: Sendable {
     package var alarmUID: String?
     package var acknowledged: Date?
     package var snoozedUntil: Date?
+    /// Set for our own event that rings no more (its one reminder passed, its series ended):
+    /// read back as it was written, turned off (`record.disabledAt`: when the event says, else
+    /// when it last rang), never rung late; the refusal another program's event would get.
+    /// A subscribed calendar (never written back) still passes it over with that reason.
+    package var ended: RefusedEvent?
     /// Where the VEVENT begins in the file.
     package var line: Int
 }

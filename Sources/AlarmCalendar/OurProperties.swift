@@ -10,6 +10,13 @@ import FoundationEssentials
 enum OurProperties {
     static let prefix = "X-OPENALARMKIT-"
 
+    /// Whether an event is one we wrote whole (an alarm made here, exported or synced): our
+    /// writer puts `X-OPENALARMKIT-APP` in every such event, and a change written into another
+    /// program's event never adds it (`ForeignEvent`: it writes only what changed, and leaves
+    /// the app out). Such an event is read back as it was written, also once it rings no more
+    /// (`EventReader`: turned off, never refused). Not PRODID: a server may rewrite it.
+    static func isOwnEvent(_ ours: [String: ContentLine]) -> Bool { ours[prefix + "APP"] != nil }
+
     static func write(_ record: AlarmRecord, to writer: inout ICalWriter) {
         func put(_ name: String, _ value: String, _ parameters: [(String, String)] = []) { writer.line(prefix + name, value, parameters) }
         put("APP", ICalText.escape(record.appID))

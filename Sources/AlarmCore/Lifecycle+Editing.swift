@@ -84,6 +84,34 @@ extension Lifecycle {
         }
     }
 
+    /// An alarm that arrives turned off (an import, another machine's copy) and whose schedule
+    /// rings no more: a one-off that rang, a series that ended, kept off where it was made
+    /// (`keptOff`). It stays as it came, off, waiting at the date it had (a one-off's own
+    /// date, an ended series' the moment it was turned off), never rung late; in place of
+    /// `existing` when there is one (its id and owner kept, a ring or popup of it ended).
+    /// Nil when the alarm is on or still rings: it is scheduled as any other.
+    package func arrivedEnded(_ arriving: AlarmRecord, replacing existing: AlarmRecord?, now: Date) -> Transition? {
+        guard let disabledAt = arriving.disabledAt, let schedule = arriving.schedule, nextFire(of: arriving, after: now) == nil else { return nil }
+        var record = arriving
+        if let existing {
+            record.id = existing.id
+            record.appID = existing.appID
+        }
+        record.disabledAt = min(disabledAt, now)
+        record.skippedFire = nil
+        if arriving.calendar == nil, case .fixed(let date) = schedule {
+            record.phase = .scheduled(fireDate: date)
+        } else {
+            record.phase = .scheduled(fireDate: record.disabledAt!)
+        }
+        var effects: [LifecycleEffect] = []
+        if let existing {
+            if existing.phase.state == .alerting { effects.append(.stopSound(existing.id)) }
+            if existing.phase.state != .scheduled, existing.disabledAt == nil { effects.append(.withdraw(existing.id)) }
+        }
+        return Transition(record: record, effects: effects + [.persist(record)])
+    }
+
     /// `replacement` takes the place of `existing`, keeping its id and owner: exactly as if
     /// the alarm were cancelled and scheduled again with the same id (AlarmKit's way to
     /// change an alarm), in one durable step. It comes back enabled, with nothing skipped.

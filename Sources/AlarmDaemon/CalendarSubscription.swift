@@ -79,6 +79,12 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
             }
             for case .refused(let refusal) in results { refused.append(refusal) }
             for case .alarm(let event) in results {
+                // Our own event that rings no more comes back off; a calendar read here never
+                // gives it back, so it is passed over with its reason, as another program's is.
+                if let ended = event.ended {
+                    refused.append(ended)
+                    continue
+                }
                 var record = event.record
                 // Never one of our ids, never in another calendar's way.
                 record.id = UUID()

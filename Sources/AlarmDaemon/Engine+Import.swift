@@ -9,7 +9,9 @@ extension Engine {
     /// before anything changes, so a refusal (bounds, an unknown zone, a date that has
     /// passed, the per-app cap) leaves every alarm as it was, and the reply names the record.
     /// The file's on/off state and skipped date come along: a record with `disabledAt` ends
-    /// up off, one whose `skippedFire` is the date it would fire next skips it.
+    /// up off, one whose `skippedFire` is the date it would fire next skips it. One that is
+    /// off and rings no more (a one-off that rang, a series that ended: our own events read
+    /// back, `Lifecycle.arrivedEnded`) is taken as it is, off, rather than refused.
     func importRecords(_ requests: [AlarmRecord], now: Date) throws(AlarmProtocol.ErrorReply) -> [AlarmRecord] {
         var byUID: [String: UUID] = [:]
         for record in records.values { if let uid = record.calendarUID { byUID[uid] = record.id } }
@@ -28,13 +30,20 @@ extension Engine {
             }
             var transition: Transition
             do throws(LifecycleError) {
-                if let existingID, let existing = records[existingID] {
+                let existing = existingID.flatMap { records[$0] }
+                let arrived = lifecycle.arrivedEnded(request, replacing: existing, now: now)
+                let ended = arrived != nil
+                if let arrived {
+                    // Off and rings no more (a stopped one-off, an ended series): as it came.
+                    if existing == nil { added[request.appID, default: 0] += 1 }
+                    transition = arrived
+                } else if let existingID, let existing = records[existingID] {
                     transition = try lifecycle.edit(existing, to: request, now: now)
                 } else {
                     added[request.appID, default: 0] += 1
                     transition = try lifecycle.schedule(request, now: now)
                 }
-                transition = try Self.carryState(of: request, into: transition, lifecycle: lifecycle, now: now)
+                if !ended { transition = try Self.carryState(of: request, into: transition, lifecycle: lifecycle, now: now) }
             } catch {
                 throw .init(.neverFires, "\(which): \(error.description)")
             }
