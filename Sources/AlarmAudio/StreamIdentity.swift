@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSupport
 
 /// How our streams name themselves to the sound server. An alarm says it is an alarm
 /// (PipeWire `media.role=Alarm`, so a policy can route and duck for it) under an application
@@ -23,19 +24,20 @@ public enum StreamIdentity: Sendable {
     /// `alarmctl sound play` and other trials.
     case test
 
-    /// Distinct per identity: a sound server remembers a volume or mute per application.
+    /// Distinct per identity: a sound server remembers a volume or mute per application. In
+    /// the person's language, as the app's name in their menu ("Wecker").
     public var applicationName: String {
         switch self {
-        case .alarm: "Alarms"
-        case .test: "Alarms sound test"
+        case .alarm: tr("Alarms")
+        case .test: tr("Alarms sound test")
         }
     }
 
     /// What plays, the second half of a mixer's line.
     public var mediaName: String {
         switch self {
-        case .alarm: "Alarm"
-        case .test: "Sound test"
+        case .alarm: tr("Alarm")
+        case .test: tr("Sound test")
         }
     }
 

@@ -122,10 +122,10 @@ struct TranslationTests {
         "AlarmSync": (43, "CalDAVError's and SyncPassword's descriptions are the log's English; people get SyncText's words"),
         "AlarmCalendar": (603, "ICalendarError's descriptions are English; refusals reach people as RefusalText's words"),
         "AlarmClient": (10, "the client's connection errors are not translated yet"),
-        "AlarmSystem": (52, "config problems are not translated yet"),
+        "AlarmSystem": (47, "config problems are not translated yet"),
         "AlarmStore": (79, "store errors (status' storage line) are not translated yet"),
         "AlarmCore": (51, "time spec and lifecycle errors are worded in the pure core, without gettext: to be worded by its clients"),
-        "AlarmAudio": (76, "sound errors beyond AudioError's are not translated yet"),
+        "AlarmAudio": (74, "sound errors beyond AudioError's are not translated yet"),
     ]
 
     @Test(arguments: ["AlarmSync", "AlarmCalendar", "AlarmClient", "AlarmSystem", "AlarmStore", "AlarmCore", "AlarmAudio"])
