@@ -78,10 +78,11 @@ extension EventReader {
         return rule.byDay.map(\.weekday)
     }
 
-    /// The event's length in seconds, for a TRIGGER related to its end; nil without an end.
+    /// The event's length in seconds, for a TRIGGER related to its end (a task's: to its
+    /// DUE); nil without an end.
     func length(of event: ICalComponent, start: ICalDateTime, rules: ZoneRules) -> Int? {
         if let duration = event.first("DURATION").flatMap({ CalendarDuration(text: $0.value)?.approximateSeconds }) { return duration }
-        if let end = event.first("DTEND").flatMap({ ICalDateTime($0.value) }) {
+        if let end = event.first(event.endName).flatMap({ ICalDateTime($0.value) }) {
             return Int(clampingFinite: end.instant(in: end.isUTC ? .utc : rules).timeIntervalSince(start.instant(in: rules)))
         }
         return nil

@@ -39,12 +39,13 @@ extension EventReader {
         }
         guard let occurrence = try dates([id], allDay: allDay, zone: zone, resolver: &resolver).first else { return nil }
         var override = CalendarOverride(occurrence: occurrence)
-        override.cancelled = change.first("STATUS")?.value.uppercased() == "CANCELLED"
-        if let line = change.first("DTSTART") {
+        // One occurrence of a recurring task done (or cancelled) rings no more.
+        override.cancelled = change.first("STATUS")?.value.uppercased() == "CANCELLED" || change.isCompletedTask
+        if let line = change.startLine {
             guard let moved = try dates([line], allDay: allDay, zone: zone, resolver: &resolver).first else { return nil }
             if moved != occurrence { override.start = moved }
         }
-        if let changeStart = change.first("DTSTART").flatMap({ ICalDateTime($0.value) }) {
+        if let changeStart = change.startLine.flatMap({ ICalDateTime($0.value) }) {
             override.duration = try duration(of: change, start: changeStart, allDay: allDay, zone: zone, resolver: &resolver)
         }
         let masterTitle = master.first("SUMMARY").map { ICalText.unescape($0.value) }
@@ -76,11 +77,12 @@ extension EventReader {
         return alert
     }
 
-    /// DURATION as written, else DTEND - DTSTART: days for an all-day event, exact seconds
-    /// otherwise; nil without either.
+    /// DURATION as written, else DTEND (a task's DUE) - DTSTART: days for an all-day event,
+    /// exact seconds otherwise; nil without either (a task that has only a DUE starts there:
+    /// no length).
     private func duration(of event: ICalComponent, start: ICalDateTime, allDay: Bool, zone: EventZone, resolver: inout ZoneResolver) throws(Refusal) -> CalendarDuration? {
         if let text = event.first("DURATION")?.value { return CalendarDuration(text: text) }
-        guard let endLine = event.first("DTEND"), let end = ICalDateTime(endLine.value) else { return nil }
+        guard let endLine = event.first(event.endName), let end = ICalDateTime(endLine.value) else { return nil }
         if allDay { return CalendarDuration(days: end.date.dayNumber - start.date.dayNumber) }
         let endInstant = try instant(end, line: endLine, zone: zone, resolver: &resolver)
         let startInstant = start.isUTC ? start.instant(in: .utc) : start.instant(in: zone.rules)

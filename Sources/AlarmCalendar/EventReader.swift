@@ -19,7 +19,7 @@ struct EventReader {
     /// A value that does not parse is damage, not something we cannot represent: the whole
     /// file is refused, with the line.
     static func checkSyntax(_ event: ICalComponent) throws(ICalendarError) {
-        let dated = ["DTSTART", "DTEND", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID"]
+        let dated = ["DTSTART", "DTEND", "DUE", "LAST-MODIFIED", "DTSTAMP", "CREATED", "RECURRENCE-ID"]
         for property in event.properties where dated.contains(property.name) {
             guard ICalDateTime(property.value) != nil else { throw ICalendarError(line: property.line, "\(property.name) '\(String(property.value.prefix(40)))' is not a date (YYYYMMDD or YYYYMMDDTHHMMSS[Z])") }
         }
@@ -52,7 +52,8 @@ struct EventReader {
         init(_ reason: EventRefusal) { self.reason = reason }
     }
 
-    /// `event`, and `changes`: the VEVENTs of the same UID that change one occurrence each.
+    /// `event` (a VEVENT or a VTODO: one path, the component says which), and `changes`: the
+    /// components of the same UID that change one occurrence each.
     func read(_ event: ICalComponent, changes: [ICalComponent] = [], resolver: inout ZoneResolver) -> EventResult {
         let uid = event.first("UID").map { ICalText.unescape($0.value) }
         let summary = event.first("SUMMARY").map { ICalText.unescape($0.value) }
@@ -65,7 +66,7 @@ struct EventReader {
 
     /// When the event starts, as it says, for a person to recognise it in a list of refusals.
     func start(of event: ICalComponent, resolver: inout ZoneResolver) -> EventTime? {
-        guard let property = event.first("DTSTART"), let value = ICalDateTime(property.value) else { return nil }
+        guard let property = event.startLine, let value = ICalDateTime(property.value) else { return nil }
         let minute = value.secondOfDay.map { $0 / 60 }
         var zone: String?
         if value.isUTC {
@@ -87,7 +88,21 @@ struct EventReader {
         // What the event is comes first (cancelled, no reminder, ended), then what an alarm
         // here cannot follow.
         if event.first("STATUS")?.value.uppercased() == "CANCELLED" { throw Refusal(.cancelled) }
-        guard let start = event.first("DTSTART"), let dtstart = ICalDateTime(start.value) else { throw Refusal(.noStart) }
+        if event.isCompletedTask { throw Refusal(.completed) }
+        var event = event
+        if event.isTask, event.startLine == nil {
+            // A task with neither DTSTART nor DUE rings only at set instants: they are its
+            // start. A reminder before it has nothing to be before.
+            let triggers = Self.ringingAlarms(event).compactMap { $0.first("TRIGGER") }
+            if !triggers.isEmpty {
+                guard let first = triggers.first(where: { $0.parameter("VALUE")?.uppercased() == "DATE-TIME" }),
+                      triggers.allSatisfy({ $0.parameter("VALUE")?.uppercased() == "DATE-TIME" }) else { throw Refusal(.taskWithoutDates) }
+                event.properties.append(ContentLine(name: "DTSTART", parameters: [], value: first.value, line: first.line))
+            }
+        }
+        guard let start = event.startLine, let dtstart = ICalDateTime(start.value) else {
+            throw Refusal(event.isTask ? Self.silentReason(event, allDay: false) : .noStart)
+        }
         let allDay = dtstart.secondOfDay == nil || start.parameter("VALUE")?.uppercased() == "DATE"
         let valarms = Self.ringingAlarms(event)
         guard let valarm = valarms.first else { throw Refusal(Self.silentReason(event, allDay: allDay)) }

@@ -9,6 +9,10 @@ import FoundationEssentials
 package enum EventRefusal: Hashable, Sendable {
     /// STATUS:CANCELLED.
     case cancelled
+    /// A task (VTODO) that is done: STATUS:COMPLETED, a COMPLETED date or PERCENT-COMPLETE:100.
+    case completed
+    /// A task with a reminder before its start or due time, and neither (no DTSTART, no DUE).
+    case taskWithoutDates
     /// An all-day event with no reminder: nothing has a time to ring at.
     case allDayWithoutReminder
     /// No reminder (VALARM), or only Apple's "no alert" placeholder (ACTION:NONE).
@@ -125,6 +129,8 @@ extension EventRefusal {
     package var code: String {
         switch self {
         case .cancelled: "cancelled"
+        case .completed: "completed"
+        case .taskWithoutDates: "taskWithoutDates"
         case .allDayWithoutReminder: "allDayWithoutReminder"
         case .noReminder: "noReminder"
         case .emailOnly: "emailOnly"
@@ -168,6 +174,8 @@ extension EventRefusal {
         func number() -> Int? { first.flatMap { Int($0) } }
         switch code {
         case "cancelled": self = .cancelled
+        case "completed": self = .completed
+        case "taskWithoutDates": self = .taskWithoutDates
         case "allDayWithoutReminder": self = .allDayWithoutReminder
         case "noReminder": self = .noReminder
         case "emailOnly": self = .emailOnly

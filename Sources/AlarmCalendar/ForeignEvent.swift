@@ -23,9 +23,9 @@ package enum ForeignEvent {
     /// Whether `text` was written by OpenAlarmKit's codec, which then writes it whole again;
     /// any other program's event is changed in place (`patch`).
     package static func isOurs(_ text: String) -> Bool {
-        let prodid = Array("PRODID:".utf8), event = Array("BEGIN:VEVENT".utf8), ours = Array(productPrefix.utf8)
+        let prodid = Array("PRODID:".utf8), event = Array("BEGIN:VEVENT".utf8), task = Array("BEGIN:VTODO".utf8), ours = Array(productPrefix.utf8)
         for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            if line.starts(with: event) { return false }  // PRODID comes before the components
+            if line.starts(with: event) || line.starts(with: task) { return false }  // PRODID comes before the components
             if line.count >= prodid.count, line.prefix(prodid.count).map({ $0 & 0xDF }) == prodid.map({ $0 & 0xDF }) {
                 return line.dropFirst(prodid.count).starts(with: ours)
             }
@@ -88,14 +88,15 @@ private struct Editor {
         base = results.lazy.compactMap { result -> ImportedEvent? in
             if case .alarm(let event) = result, event.uid == uid { return event } else { return nil }
         }.first
-        guard master() != nil else { throw ICalendarError(line: 0, "no VEVENT with UID \(uid)") }
+        guard master() != nil else { throw ICalendarError(line: 0, "no VEVENT or VTODO with UID \(uid)") }
     }
 
-    /// The event itself (not an override of one occurrence): raw, and as the reader sees it.
+    /// The event (or task) itself (not an override of one occurrence): raw, and as the reader
+    /// sees it.
     func master() -> (raw: RawCalendar.Component, parsed: ICalComponent)? {
         guard let tree = try? ICalComponent.tree(raw.lines.compactMap(\.content)) else { return nil }
         for (calendar, parsedCalendar) in zip(raw.components(), tree) where calendar.name == "VCALENDAR" {
-            for (event, parsed) in zip(calendar.children, parsedCalendar.children) where event.name == "VEVENT" {
+            for (event, parsed) in zip(calendar.children, parsedCalendar.children) where ICalComponent.ringingKinds.contains(event.name) {
                 guard parsed.first("RECURRENCE-ID") == nil, parsed.first("UID").map({ ICalText.unescape($0.value) }) == uid else { continue }
                 return (event, parsed)
             }
@@ -103,9 +104,9 @@ private struct Editor {
         return nil
     }
 
-    /// Every VEVENT of the text with this UID (the event and its overrides).
+    /// Every VEVENT (VTODO) of the text with this UID (the event and its overrides).
     func occurrences() -> Int {
-        (try? ICalComponent.tree(raw.lines.compactMap(\.content)))?.flatMap { $0.components("VEVENT") }
+        (try? ICalComponent.tree(raw.lines.compactMap(\.content)))?.flatMap(\.items)
             .filter { $0.first("UID").map { ICalText.unescape($0.value) } == uid }.count ?? 0
     }
 
@@ -212,7 +213,8 @@ private struct Editor {
         }
         var resolver = ZoneResolver(lookup: zones, timezones: (try? ICalComponent.tree(raw.lines.compactMap(\.content)))?.flatMap { $0.components("VTIMEZONE") } ?? [], now: now)
         var moved: [(String, String)] = []
-        for name in ["DTSTART", "DTEND"] {
+        // A task's start and DUE move together, as an event's start and end.
+        for name in ["DTSTART", event.parsed.endName] {
             guard let line = event.parsed.first(name), let value = ICalDateTime(line.value) else { continue }
             guard let second = value.secondOfDay, line.parameter("VALUE")?.uppercased() != "DATE" else {
                 return "it is an all-day event: its time is set in its calendar program"

@@ -11,6 +11,30 @@ struct ICalComponent: Sendable {
     func all(_ name: String) -> [ContentLine] { properties.filter { $0.name == name } }
     func components(_ name: String) -> [ICalComponent] { children.filter { $0.name == name } }
 
+    /// The components whose reminders ring: events (VEVENT) and tasks (VTODO), in file order.
+    /// One reader takes both; what differs is named here (`isTask`, `endName`, `startLine`).
+    static let ringingKinds = ["VEVENT", "VTODO"]
+    var items: [ICalComponent] { children.filter { Self.ringingKinds.contains($0.name) } }
+
+    /// A task (VTODO): it has DUE where an event has DTEND, and it can be completed.
+    var isTask: Bool { name == "VTODO" }
+
+    /// What a TRIGGER;RELATED=END is relative to (RFC 5545 §3.8.6.3): an event's DTEND, a
+    /// task's DUE (either, else DTSTART and DURATION).
+    var endName: String { isTask ? "DUE" : "DTEND" }
+
+    /// The start a schedule is built on: DTSTART; a task without one starts at its DUE (RFC
+    /// 5545 asks for DTSTART under a trigger relative to the start, but task programs write
+    /// `TRIGGER:-PT15M` beside only a DUE, meaning before it, as their people read it).
+    var startLine: ContentLine? { first("DTSTART") ?? (isTask ? first("DUE") : nil) }
+
+    /// A task that is done (RFC 5545 §3.8.1.11, §3.8.2.1, §3.8.1.8): STATUS:COMPLETED, a
+    /// COMPLETED date, or PERCENT-COMPLETE:100. Its reminders no longer ring.
+    var isCompletedTask: Bool {
+        isTask && (first("STATUS")?.value.uppercased() == "COMPLETED" || first("COMPLETED") != nil
+            || first("PERCENT-COMPLETE").flatMap { Int($0.value) }.map { $0 >= 100 } == true)
+    }
+
     /// Deeper than any real calendar nests (VCALENDAR > VEVENT > VALARM, VTIMEZONE > DAYLIGHT).
     static let maxDepth = 8
 

@@ -44,7 +44,8 @@ package enum ICalendar {
         return export([record], zones: zones, now: now, marks: marks)
     }
 
-    /// Every VEVENT of the text, each an alarm or a refusal with its reason. A text that is
+    /// Every VEVENT and VTODO (a task: the same reading, DUE where an event has DTEND) of the
+    /// text, each an alarm or a refusal with its reason. A text that is
     /// not well-formed iCalendar (cut short, BEGIN/END not matching, a bad date, binary junk,
     /// a line over 256 KiB) is refused whole: the error names the line.
     package static func parse(_ text: String, zones: ZoneLookup, now: Date) throws(ICalendarError) -> [EventResult] {
@@ -63,13 +64,13 @@ package enum ICalendar {
         var resolver = ZoneResolver(lookup: zones, timezones: timezones, now: now)
         // Syntax first, for the whole file: a damaged value anywhere refuses it all.
         for calendar in calendars {
-            for event in calendar.components("VEVENT") { try EventReader.checkSyntax(event) }
+            for event in calendar.items { try EventReader.checkSyntax(event) }
         }
         var results: [EventResult] = []
         var seen: [String: Int] = [:]
-        // The VEVENTs that change one occurrence (RECURRENCE-ID) belong to the event of their
-        // UID; one whose event is not in the file stands alone.
-        let events = calendars.flatMap { $0.components("VEVENT") }
+        // The VEVENTs (VTODOs) that change one occurrence (RECURRENCE-ID) belong to the event
+        // (task) of their UID; one whose event is not in the file stands alone.
+        let events = calendars.flatMap(\.items)
         let uid: (ICalComponent) -> String? = { $0.first("UID").map { ICalText.unescape($0.value) } }
         let masters = Set(events.filter { $0.first("RECURRENCE-ID") == nil }.compactMap(uid))
         var changes: [String: [ICalComponent]] = [:]
@@ -82,7 +83,7 @@ package enum ICalendar {
             if let name = calendar.first("X-WR-TIMEZONE").flatMap({ resolver.resolve(ICalText.unescape($0.value)) }), let rules = zones.rules(name) {
                 reader.calendarZone = (name, rules)
             }
-            for event in calendar.components("VEVENT") {
+            for event in calendar.items {
                 if event.first("RECURRENCE-ID") != nil, let id = uid(event), masters.contains(id) { continue }
                 var result = reader.read(event, changes: uid(event).flatMap { changes[$0] } ?? [], resolver: &resolver)
                 if case .alarm(let imported) = result {

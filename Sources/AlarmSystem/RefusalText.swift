@@ -9,6 +9,8 @@ package enum RefusalText {
     package static func reason(_ refusal: EventRefusal) -> String {
         switch refusal {
         case .cancelled: tr("cancelled")
+        case .completed: tr("a completed task")
+        case .taskWithoutDates: tr("a task with neither a start (DTSTART) nor a due time (DUE): its reminder has no time to be before")
         case .allDayWithoutReminder: tr("all-day event without a reminder")
         case .noReminder: tr("no reminder")
         case .emailOnly: tr("its reminders only send e-mail")

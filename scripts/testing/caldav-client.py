@@ -8,6 +8,8 @@ Usage: caldav-client.py URL CAFILE COMMAND ARGS...
   get UID               print the event's text exactly as the server has it
   set UID NAME VALUE    set a property of the event (the VEVENT), as a calendar program's edit
   delete UID            delete the event
+  put-task FILE         store the iCalendar text of FILE as a new task (VTODO), as a task app would
+  get-task UID          print the task's text exactly as the server has it
 CAFILE is the authority to trust for https ("-" for http). User "u", password "x".
 """
 import sys
@@ -35,6 +37,12 @@ def main():
             component.pop(args[1], None)
             component.add(args[1], args[2])
             event.save()
+        elif command == "put-task":
+            with open(args[0], encoding="utf-8") as file:
+                calendar.add_todo(file.read())
+        elif command == "get-task":
+            raw = client.request(str(calendar.todo_by_uid(args[0]).url), "GET").raw
+            sys.stdout.write(raw if isinstance(raw, str) else raw.decode("utf-8"))
         elif command == "delete":
             calendar.event_by_uid(args[0]).delete()
         else:

@@ -1,0 +1,86 @@
+import AlarmClient
+import Foundation
+import Testing
+import TestSupport
+
+/// Tasks with reminders (issue 40, item 2), put into Radicale by python-caldav as a task app
+/// would (Nextcloud Tasks, Thunderbird, DAVx5's task apps): a VTODO with a DUE and a reminder
+/// 10 minutes before it rings through `[sync]` and through a `[[calendars]]` subscription at
+/// its second; Stop writes RFC 9074's ACKNOWLEDGED and leaves the task NEEDS-ACTION, every
+/// other line as it was; a completed task beside it rings nowhere and is listed by `unrung`.
+/// Before tasks, alarmd passed every VTODO over: no alarm came, and the test failed waiting
+/// for it.
+@Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun && ThirdPartyClient.canRun,
+                             "needs radicale and python-caldav (scripts/setup)"))
+struct CalDAVTaskTests {
+    static func utc(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+
+    /// A task due 10 minutes after `fire`, its reminder related to the DUE (RELATED=END), with
+    /// what a task app writes beside it.
+    static func task(uid: String, title: String, reminderAt fire: Date, state: [String]) -> String {
+        ([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Nextcloud Tasks v0.16.1", "CALSCALE:GREGORIAN",
+            "BEGIN:VTODO", "UID:\(uid)", "CREATED:20261101T080000Z", "DTSTAMP:20261101T080000Z", "LAST-MODIFIED:20261101T080000Z",
+            "SUMMARY:\(title)", "DUE:\(utc(fire.addingTimeInterval(600)))", "PRIORITY:5", "CATEGORIES:Home",
+            "X-APPLE-SORT-ORDER:123456",
+        ] + state + [
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(title)", "TRIGGER;RELATED=END:-PT10M", "END:VALARM",
+            "END:VTODO", "END:VCALENDAR", "",
+        ]).joined(separator: "\r\n")
+    }
+
+    @Test func aTaskRingsThroughSyncAndASubscriptionAndStopOnlyAcknowledgesIt() async throws {
+        let server = try CalDAVServer.start(.radicale)
+        let url = server.calendarURL()
+        try CalDAVClientForTests.makeCalendar(url)
+        let other = ThirdPartyClient(url: url, ca: "-")
+        let synced = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url))
+        let subscribed = try DaemonHarness(withNotificationServer: false, config:
+            "[[calendars]]\nname = \"tasks\"\nurl = \"\(url)\"\nusername = \"u\"\npassword_command = \"/bin/echo x\"\ninterval = 1\n")
+        // One python-caldav step (both tasks side by side), then two alarmd start and read.
+        var lead = CalDAVForeignEventTests.soon(other, pythonSteps: 1)
+        lead.seconds += 2
+        lead.fire = Date(timeIntervalSince1970: (lead.chosen.timeIntervalSince1970 + lead.seconds).rounded(.up))
+        let fire = lead.fire
+        try other.runTogether([("rent", ["STATUS:NEEDS-ACTION"]), ("plants", ["STATUS:COMPLETED", "COMPLETED:20261101T090000Z", "PERCENT-COMPLETE:100"])].map { name, state in
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("task-\(UUID().uuidString).ics")
+            try Self.task(uid: "\(name)@example.org", title: name == "rent" ? "Pay the rent" : "Water the plants", reminderAt: fire, state: state)
+                .write(to: file, atomically: true, encoding: .utf8)
+            return ["put-task", file.path]
+        })
+        try synced.start()
+        try subscribed.start()
+        try await eventually("the open task to become an alarm on both", within: 15) { try synced.list().count == 1 && subscribed.list().count == 1 }
+        let rent = try #require(try synced.list().first), subscribedRent = try #require(try subscribed.list().first)
+        #expect(rent.presentation.alert.title.text == "Pay the rent" && subscribedRent.appID == "calendar:tasks")
+        guard CalDAVForeignEventTests.due([rent, subscribedRent], lead, "task") else { return }
+        let original = try other.run(["get-task", "rent@example.org"])
+        #expect(original.contains("STATUS:NEEDS-ACTION") && !original.contains("ACKNOWLEDGED"))
+
+        try await eventually("the task's reminder to ring on both", within: fire.timeIntervalSinceNow + 20) {
+            try synced.record(rent.id)?.phase.state == .alerting && subscribed.record(subscribedRent.id)?.phase.state == .alerting
+        }
+        // The completed task, due at the same second, is no alarm on either: listed with its reason.
+        #expect(try synced.list().map(\.id) == [rent.id] && subscribed.list().map(\.id) == [subscribedRent.id])
+        for daemon in [synced, subscribed] {
+            let unrung = try daemon.alarmctl("unrung")
+            #expect(unrung.out.contains("Water the plants") && unrung.out.contains("a completed task"), "\(unrung)")
+        }
+
+        #expect(try synced.alarmctl("stop", rent.id.uuidString).status == 0)
+        try await eventually("the Stop on the server", within: 15) { try other.run(["get-task", "rent@example.org"]).contains("ACKNOWLEDGED:") }
+        let stopped = try other.run(["get-task", "rent@example.org"])
+        let (removed, added) = CalDAVForeignEventTests.changes(original, stopped)
+        #expect(removed.allSatisfy(CalDAVForeignEventTests.version) && removed.count == 2, "Stop: \(removed)")
+        #expect(added.filter { !CalDAVForeignEventTests.version($0) }.map { String($0.prefix(13)) } == ["ACKNOWLEDGED:"], "Stop: \(added)")
+        #expect(stopped.contains("STATUS:NEEDS-ACTION") && !stopped.contains("COMPLETED:") && !stopped.contains("PERCENT-COMPLETE"),
+                "the task is not completed by a Stop: \(stopped)")
+        #expect(!(try other.run(["get-task", "plants@example.org"]).contains("ACKNOWLEDGED")), "the completed task is left alone")
+    }
+}
