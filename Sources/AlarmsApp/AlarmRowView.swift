@@ -62,6 +62,7 @@ final class AlarmRowView: RowView {
         self.model = model
         ui.timeLabel.setText(model.time)
         ui.titleLabel.setText(model.title)
+        ui.titleLabel.setTooltip(model.title)  // ellipsized in a narrow window: the whole title on hover
         let phrases = [model.repeatText, model.status].filter { !$0.isEmpty }
         let repeatPart = model.repeatIsSentence ? LineBreaks.sentence(model.repeatText) : LineBreaks.keptTogether(model.repeatText)
         ui.detailLabel.setText(LineBreaks.joined([repeatPart, LineBreaks.keptTogether(model.status)]))

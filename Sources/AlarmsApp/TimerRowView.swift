@@ -49,6 +49,7 @@ final class TimerRowView: RowView {
     func show(_ model: TimerRow) {
         self.model = model
         ui.titleLabel.setText(model.title)
+        ui.titleLabel.setTooltip(model.title)  // ellipsized in a narrow window: the whole title on hover
         let paused: Bool
         switch model.state {
         case .running: paused = false

@@ -46,7 +46,7 @@ package enum UIFiles {
         do throws(BuilderError) {
             let builder = try Builder(resource: HelpOverlayUI.resource)
             for (action, keys) in AlarmsApplication.accelerators {
-                let shown = try builder.object(action, as: ShortcutsShortcut.self).accelerator
+                let shown = try builder.object(action, as: ShortcutLabel.self).accelerator
                 if shown != keys.joined(separator: " ") { return .shortcut(action: action, shown: shown, set: keys) }
             }
             return nil

@@ -106,6 +106,21 @@ extension FileChooserNative {
     }
 }
 
+/// GtkShortcutLabel: the keys of a shortcut, as the keyboard shortcuts window shows them.
+public struct ShortcutLabel: WidgetHandle, @unchecked Sendable {
+    public let pointer: UnsafeMutableRawPointer
+    public init(unchecked pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+    public static var gType: GType { gtk_shortcut_label_get_type() }
+}
+
+@MainActor
+extension ShortcutLabel {
+    /// The keys it shows, as written in its .ui file ("<Control>q").
+    public var accelerator: String {
+        gtk_shortcut_label_get_accelerator(ptr(self)).map { String(cString: $0) } ?? ""
+    }
+}
+
 /// GtkShortcutsShortcut: one line of the keyboard shortcuts window.
 public struct ShortcutsShortcut: WidgetHandle, @unchecked Sendable {
     public let pointer: UnsafeMutableRawPointer

@@ -165,8 +165,11 @@ def clickable(nodes):
     raise Failure(f"none of {[n.name for n in nodes]} can be clicked")
 
 
-def minimum_width_of(app, index):
-    """The minimum width of the app's `index`-th mapped window (0: the main one)."""
+def minimum_width(app, index=0):
+    """The width below which GTK will not let the app's `index`-th mapped window go (0: the main
+    one): the minimum size GTK sets in the toplevel's WM_NORMAL_HINTS. On this display (no
+    compositor) GTK draws its solid CSD frame, 5 px a side, inside that size: what it reports
+    is the content's minimum plus 10 px, more than a phone's maximized window needs."""
     import subprocess
     hints = subprocess.run(["xprop", "-id", x_windows(app)[index], "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
     match = re.search(r"minimum size: (\d+) by (\d+)", hints)
@@ -175,19 +178,172 @@ def minimum_width_of(app, index):
     return int(match.group(1))
 
 
+def fits_later(app, index, what):
+    """`fits_phone`, its failure kept for the end of a check (returned, not raised), so that
+    the check still closes its dialog and the checks after it do not fail for that."""
+    try:
+        return fits_phone(app, index, what), None
+    except Failure as failure:
+        return None, failure
+
+
+def restore_size(app):
+    """The main window back to its default size (520 x 640) after a look at a phone's."""
+    import subprocess
+    subprocess.run(["xdotool", "windowsize", "--sync", x_windows(app)[0], "520", "640"], check=True, timeout=10)
+
+
 def window_named(app, name, timeout=5):
     return driver.wait_until(lambda: next((w for w in app.windows() if w.name == name), None), timeout,
                              f"a window named {name!r}")
 
 
-def minimum_width(app):
-    """The width below which GTK will not let the main window go (its WM_NORMAL_HINTS)."""
+# A phone's screen (issue 41): every surface fits it, and what a finger presses is this high.
+PHONE_WIDTH, PHONE_HEIGHT, TOUCH = 360, 640, 44
+CONTROLS = ("push button", "toggle button", "check box", "switch", "spin button", "combo box", "page tab")
+# What may hold a control and be pressed for it: a list row (an AdwActionRow's switch, a
+# combo row), a flow box's cell, a view switcher's tab.
+HOLDERS = ("list item", "table cell", "page tab", "combo box")
+
+
+def _text_width(text, _layout=[]):
+    """How wide `text` is at least on this display: laid out by Pango in the app's font (Sans
+    10, DejaVu Sans here) at 82 % of its size, a caption's; no label of the app is smaller."""
+    if not _layout:
+        import gi
+        gi.require_version("Pango", "1.0")
+        gi.require_version("PangoCairo", "1.0")
+        from gi.repository import Pango, PangoCairo
+        layout = Pango.Layout.new(PangoCairo.FontMap.get_default().create_context())
+        layout.set_font_description(Pango.FontDescription.from_string("Sans 8.2"))
+        _layout.append(layout)
+    _layout[0].set_text(text, -1)
+    return _layout[0].get_pixel_size()[0]
+
+
+def _ellipsized(label, box):
+    """Whether a label that GTK lays out on one line is narrower than its words need: GTK
+    ellipsizes it (AT-SPI still gives the whole text). A wrapped label is not."""
+    text = label.queryText()
+    whole = text.getText(0, text.characterCount)
+    if len(whole) < 2:
+        return False
+    line = text.getTextAtOffset(1, driver.pyatspi.TEXT_BOUNDARY_LINE_START)[0]
+    if line.rstrip("\n") != whole:
+        return False
+    return _text_width(whole) > box.width + 1
+
+
+def _picked(window, x, y):
+    """The accessible GTK picks at a point of `window` (window coordinates), as a touch would."""
+    try:
+        return window.queryComponent().getAccessibleAtPoint(int(x), int(y), driver.pyatspi.WINDOW_COORDS)
+    except Exception:
+        return None
+
+
+def _is_or_inside(hit, node):
+    for _ in range(4):
+        if hit is None:
+            return False
+        if hit == node:
+            return True
+        hit = hit.parent
+    return False
+
+
+def fits_phone(app, index, what):
+    """The app's `index`-th window (0: the main one) on a phone's screen, 360 x 640: its
+    content's minimum width is at most 360 px; at that width no label or control that shows
+    (GTK picks it at its own place) reaches past the window's sides, and no label on one line
+    is ellipsized unless its tooltip (AT-SPI's description) says it whole; and every control that
+    shows is at least 44 px high where a touch picks it (its picked height, padding and border
+    included), or sits in a list row, combo row, flow-box cell or page tab that is.
+
+    The content's minimum is the toplevel's, as GTK reports it in WM_NORMAL_HINTS, less the
+    frame GTK draws around it on this display: without a compositor, GTK's solid CSD frame
+    (5 px a side, measured here as the X window's width less the accessible frame's), where
+    with one it would be a shadow; a phone's maximized window has neither. The window is then
+    resized so that its content is 360 px wide, as a phone would make it.
+    Returns a line of what it found; raises with every problem at once."""
     import subprocess
-    hints = subprocess.run(["xprop", "-id", x_windows(app)[0], "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
-    match = re.search(r"minimum size: (\d+) by (\d+)", hints)
-    if not match:
-        raise Failure(f"the window states no minimum size: {hints!r}")
-    return int(match.group(1))
+    P = driver.pyatspi
+    xid = x_windows(app)[index]
+    window = app.windows()[index]
+    frame = window.queryComponent()
+
+    def x_width():
+        info = subprocess.run(["xwininfo", "-id", xid], capture_output=True, text=True).stdout
+        return int(re.search(r"Width: (\d+)", info).group(1))
+    border = driver.wait_until(lambda: (lambda b: b if 0 <= b <= 40 else None)(x_width() - frame.getExtents(P.WINDOW_COORDS).width),
+                               3, f"{what}'s frame to be measured")
+    border = border or 0
+    least = minimum_width(app, index) - border
+    problems = []
+    if least > PHONE_WIDTH:
+        problems.append(f"its content's minimum width is {least} px")
+    target = max(least, PHONE_WIDTH)
+    subprocess.run(["xdotool", "windowsize", "--sync", xid, str(target + border), str(PHONE_HEIGHT + border)], check=True, timeout=10)
+    # GTK lays out after the X resize: its content's extents (GTK's allocation, where the
+    # frame's follow the X window at once) say when.
+    content = window.getChildAtIndex(0).queryComponent()
+    width = driver.wait_until(lambda: content.getExtents(P.WINDOW_COORDS).width == target and target, 3,
+                              f"{what} to be laid out {target} px wide")
+    time.sleep(0.1)
+    labels = controls = 0
+    for node in app.nodes(within=window):
+        try:
+            role = node.getRoleName()
+            if role != "label" and role not in CONTROLS:
+                continue
+            box = node.queryComponent().getExtents(P.WINDOW_COORDS)
+            if box.width <= 0 or box.height <= 0:
+                continue
+            # Shows where GTK would pick it: at its middle (a label), its top line (a control,
+            # whose middle may be an icon with no accessible); inside the window's width if it
+            # reaches past it, so that a control cut off is found, not taken for hidden. One
+            # wholly outside is on a page not shown (GTK 4.8 leaves such a page's extents as
+            # they were when it last showed): GTK allocates no child beyond its parent, so
+            # one too wide for 360 px makes the minimum width above fail instead.
+            left, right = max(box.x, 0), min(box.x + box.width, width)
+            if right <= left:
+                continue
+            y = box.y + (box.height // 2 if role == "label" else 0)
+            if not _is_or_inside(_picked(window, (left + right) // 2, y), node):
+                continue  # on a page not shown, scrolled away, under another widget
+            if box.x < 0 or box.x + box.width > width:
+                problems.append(f"{role} {node.name!r} is cut off: x {box.x} to {box.x + box.width} in a window {width} px wide")
+            if role == "label":
+                labels += 1
+                if _ellipsized(node, box) and not node.description:
+                    problems.append(f"label {node.name!r} is ellipsized ({box.width} px wide) with no tooltip")
+                continue
+            controls += 1
+            # The row, cell or tab that holds it first (a few calls), then its own height where
+            # a touch picks it, a pixel at a time (dozens).
+            holder, parent = None, node.parent
+            while parent is not None and parent != window:
+                if parent.getRoleName() in HOLDERS:
+                    holder = parent
+                    break
+                parent = parent.parent
+            held = holder.queryComponent().getExtents(P.WINDOW_COORDS).height if holder is not None else 0
+            if held >= TOUCH or box.height >= TOUCH:
+                continue
+            x = box.x + box.width // 2
+            above = next((d for d in range(1, TOUCH) if not _is_or_inside(_picked(window, x, box.y - d), node)), TOUCH) - 1
+            below = next((d for d in range(0, TOUCH) if not _is_or_inside(_picked(window, x, box.y + box.height + d), node)), TOUCH)
+            height = above + box.height + below
+            if height < TOUCH:
+                problems.append(f"{role} {node.name!r} is {height} px high" + (f" in a {held} px {holder.getRoleName()}" if holder else ""))
+        except Exception as error:  # a node gone while walked
+            if isinstance(error, Failure):
+                raise
+            continue
+    if problems:
+        raise Failure(f"{what} does not fit a {PHONE_WIDTH} px phone: " + "; ".join(problems))
+    return (f"{what}: content at least {least} px wide (+{border} px frame), at {PHONE_WIDTH} x {PHONE_HEIGHT} {labels} labels and "
+            f"{controls} controls inside, each {TOUCH} px high")
 
 
 def lines_of(label):
@@ -378,6 +534,7 @@ class Suite:
             time_shown = tuple(int(app.find("spin button", field, within=dialog).queryValue().currentValue) for field in ("Hour", "Minute"))
             if time_shown != (18, 0):
                 raise Failure(f"the editor shows {time_shown}, not 18:00")
+            fitted, misfit = fits_later(app, 1, "Edit Alarm of a dated alarm")
             driver.click(app.find("push button", "Save", within=dialog))
             driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
             after = alarm_json("Christmas dinner")
@@ -386,8 +543,10 @@ class Suite:
             shown_after = daemon.ctl("show", "Christmas dinner")
             if shown_after.splitlines()[:5] != shown_before.splitlines()[:5]:
                 raise Failure(f"`alarmctl show` changed:\n{shown_before}\n->\n{shown_after}")
-            return f"the editor showed {day!r} 18:00; after Save `alarmctl show` still says: {shown_after.splitlines()[3].strip()}"
-        self.check("a dated alarm opened and saved unchanged keeps its date, time and state", dated_save_unchanged)
+            if misfit:
+                raise misfit
+            return f"the editor showed {day!r} 18:00; after Save `alarmctl show` still says: {shown_after.splitlines()[3].strip()}; {fitted}"
+        self.check("a dated alarm opened and saved unchanged keeps its date, time and state; its editor fits 360 x 640", dated_save_unchanged)
 
         def rename_keeps_off():
             before = alarm_json("Dentist")
@@ -425,6 +584,7 @@ class Suite:
             driver.set_value(app.find("spin button", "Weeks apart", within=dialog), 2)
             driver.click(app.find("push button", "Monday", within=dialog))
             summary = app.find("label", "Every other week on Mon", timeout=3, within=dialog).name
+            fitted, misfit = fits_later(app, 1, "Add Alarm every few weeks")
             driver.click(app.find("push button", "Save", within=dialog))
             driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
             shown = daemon.ctl("show", "Piano lesson")
@@ -432,8 +592,11 @@ class Suite:
                 raise Failure(f"`alarmctl show` does not say 'Every other week on Mon':\n{shown}")
             rule = same_as_alarmctl("Piano lesson", "every 2 weeks mon 7:00")["calendar"]["rule"]
             app.find("list item", re.compile(r"^Piano lesson, .*Every other week on Mon"), timeout=5, within=app.windows()[0])
-            return f"the dialog said {summary!r}; {rule}, as `alarmctl add every 2 weeks mon 7:00` makes it"
-        self.check("every 2 weeks on Monday, made in the dialog, is what `alarmctl add` makes of the words", every_two_weeks)
+            if misfit:
+                raise misfit
+            return f"the dialog said {summary!r}; {rule}, as `alarmctl add every 2 weeks mon 7:00` makes it; {fitted}"
+        self.check("every 2 weeks on Monday, made in the dialog, is what `alarmctl add` makes of the words; the dialog fits 360 x 640",
+                   every_two_weeks)
 
         def first_monday_five_times():
             driver.click(app.find("push button", ADD, within=app.windows()[0]))
@@ -447,18 +610,18 @@ class Suite:
             driver.choose(app, dialog, "Ends", "After a Number of Times")
             driver.set_value(app.find("spin button", "Number of times", within=dialog), 5)
             summary = app.find("label", "Monthly on the first Monday, 5 times", timeout=3, within=dialog).name
-            width = minimum_width_of(app, 1)
-            if width > 399:
-                raise Failure(f"the dialog with a monthly repeat cannot be narrower than {width} px")
+            fitted, misfit = fits_later(app, 1, "Add Alarm monthly by weekday, 5 times")
             driver.click(app.find("push button", "Save", within=dialog))
             driver.wait_until(lambda: len(app.windows()) == 1, 5, "the editor to close after Save")
             shown = daemon.ctl("show", "Book club")
             if "Monthly on the first Monday, 5 times" not in shown:
                 raise Failure(f"`alarmctl show` does not say 'Monthly on the first Monday, 5 times':\n{shown}")
             rule = same_as_alarmctl("Book club", "first monday of each month 19:30 5 times")["calendar"]["rule"]
-            return f"the dialog said {summary!r} (minimum width {width} px); {rule}, as alarmctl makes it"
-        self.check("monthly on the first Monday, 5 times, made in the dialog, is what `alarmctl add` makes of the words",
-                   first_monday_five_times)
+            if misfit:
+                raise misfit
+            return f"the dialog said {summary!r}; {rule}, as alarmctl makes it; {fitted}"
+        self.check("monthly on the first Monday, 5 times, made in the dialog, is what `alarmctl add` makes of the words; "
+                   "the dialog fits 360 x 640", first_monday_five_times)
 
         def imported_rule_kept():
             # An event whose rule the editor cannot show (the last workday of each month:
@@ -520,7 +683,10 @@ class Suite:
         def snoozed_row_says_when():
             daemon.ctl("add", "2s", "--title", "Take medicine", "--snooze", "9m")
             driver.wait_until(lambda: "ringing" in (line_for(daemon, "Take medicine") or ""), 8, "'Take medicine' to ring")
-            driver.click(app.find("push button", re.compile(r"^(Snooze|Schlummern): Take medicine$"), timeout=5, within=app.windows()[0]))
+            snooze = app.find("push button", re.compile(r"^(Snooze|Schlummern): Take medicine$"), timeout=5, within=app.windows()[0])
+            fitted, misfit = fits_later(app, 0, "the ringing view")
+            restore_size(app)
+            driver.click(snooze)
             line = driver.wait_until(lambda: "snoozed" in (line_for(daemon, "Take medicine") or "") and line_for(daemon, "Take medicine"), 3,
                                      "`alarmctl list` to say snoozed")
             alarms_list = app.find("list", "Alarms", within=app.windows()[0])
@@ -533,8 +699,10 @@ class Suite:
             driver.click(app.find("page tab", "Alarms"))
             if running:
                 raise Failure("the snoozed alarm is listed under the Timers page's running timers")
-            return f"row: {shown!r}; alarmctl: {' '.join(line.split()[1:3])!r}; not a running timer"
-        self.check("a snoozed alarm's row says until when, and it is no running timer", snoozed_row_says_when)
+            if misfit:
+                raise misfit
+            return f"{fitted}; row: {shown!r}; alarmctl: {' '.join(line.split()[1:3])!r}; not a running timer"
+        self.check("the ringing view fits 360 x 640; a snoozed alarm's row says until when, and it is no running timer", snoozed_row_says_when)
 
         def one_off_stays_off():
             # Stopped from its row while snoozed, and another stopped in the ringing view.
@@ -603,6 +771,7 @@ class Suite:
             driver.click(app.find("push button", NEW_TIMER, timeout=3, within=window))
             dialog = window_named(app, "New Timer")
             first = focused(app, dialog)
+            fitted, misfit = fits_later(app, 1, "New Timer")
             driver.set_value(app.find("spin button", "Minutes", within=dialog), 2)
             driver.type_text(app.find("text", "Title", within=dialog), "Tea")
             driver.click(app.find("push button", "Start timer", within=dialog))
@@ -614,8 +783,10 @@ class Suite:
             driver.wait_until(lambda: not line_for(daemon, "Tea"), 3, "'Tea' to go after 'Stop Tea'")
             if first != ("spin button", "Minutes"):
                 raise Failure(f"New Timer opened with the focus on {first}, not the minutes")
-            return f"New Timer (focus on the minutes) started: {line.strip()}"
-        self.check("the Timers page's + opens New Timer, whose Start starts a timer in alarmd", plus_starts_a_timer)
+            if misfit:
+                raise misfit
+            return f"New Timer (focus on the minutes) started: {line.strip()}; {fitted}"
+        self.check("the Timers page's + opens New Timer, whose Start starts a timer in alarmd; it fits 360 x 640", plus_starts_a_timer)
 
         def add_focuses_the_hour():
             press(app, "alt+1")
@@ -623,22 +794,28 @@ class Suite:
             press(app, "ctrl+n")
             dialog = window_named(app, "Add Alarm")
             first = driver.wait_until(lambda: focused(app, dialog), 3, "a focused widget in the Add Alarm dialog")
+            fitted, misfit = fits_later(app, 1, "Add Alarm (its day toggles)")
             press(app, "Escape")
             driver.wait_until(lambda: "Add Alarm" not in [w.name for w in app.windows()], 3, "Escape to close the dialog")
             if first != ("spin button", "Hour"):
                 raise Failure(f"the first focus is {first}, not the hour")
-            return "Ctrl+N opened Add Alarm with the focus on the hour; Escape closed it"
-        self.check("Ctrl+N opens Add Alarm with the keyboard on the hour (not Cancel)", add_focuses_the_hour)
+            if misfit:
+                raise misfit
+            return f"Ctrl+N opened Add Alarm with the focus on the hour; Escape closed it; {fitted}"
+        self.check("Ctrl+N opens Add Alarm with the keyboard on the hour (not Cancel); it fits 360 x 640", add_focuses_the_hour)
 
         def shortcuts_window():
             press(app, "ctrl+question")
             window = window_named(app, "Keyboard Shortcuts")
             for title in ("Quit", "Close Window", "Go to Timers", "Keyboard Shortcuts"):
                 app.find("label", title, timeout=3, within=window)
+            fitted, misfit = fits_later(app, 1, "the shortcuts window")
             press(app, "Escape")
             driver.wait_until(lambda: "Keyboard Shortcuts" not in [w.name for w in app.windows()], 3, "Escape to close it")
-            return "Ctrl+? opened 'Keyboard Shortcuts' (Quit, Close Window, Go to Timers...)"
-        self.check("Ctrl+? opens the keyboard shortcuts window", shortcuts_window)
+            if misfit:
+                raise misfit
+            return f"Ctrl+? opened 'Keyboard Shortcuts' (Quit, Close Window, Go to Timers...); {fitted}"
+        self.check("Ctrl+? opens the keyboard shortcuts window; it fits 360 x 640", shortcuts_window)
 
         def about_has_the_version():
             version = daemon.ctl("--version").split()[-1]
@@ -648,41 +825,46 @@ class Suite:
             about = window_named(app, "About")
             app.find("label", "Alarms", timeout=3, within=about)
             app.find("label", version, timeout=3, within=about)
+            fitted, misfit = fits_later(app, 1, "About")
             press(app, "Escape")
             driver.wait_until(lambda: "About" not in [w.name for w in app.windows()], 3, "Escape to close About")
-            return f"Main menu > About Alarms shows version {version} (alarmctl --version)"
-        self.check("the main menu's About Alarms shows the package's version", about_has_the_version)
+            if misfit:
+                raise misfit
+            return f"Main menu > About Alarms shows version {version} (alarmctl --version); {fitted}"
+        self.check("the main menu's About Alarms shows the package's version; it fits 360 x 640", about_has_the_version)
 
-        self.check("the window's minimum width is at most GNOME Clocks' 399 px, and a row's detail line wraps "
-                   "only between phrases", lambda: self.narrow_window(app, daemon, "Gym"))
+        self.check("the window fits 360 x 640 on both pages, and a row's detail line wraps only between phrases",
+                   lambda: self.narrow_window(app, daemon, "Gym"))
 
         self.check("Ctrl+W closes the window (the app ends, alarmd keeps the alarms)",
                    lambda: ends_app(app, "ctrl+w", "win.close") + f"; alarmd still lists {len(daemon.list_lines())} alarms")
 
-    def narrow_window(self, app, daemon, title):
-        """At its minimum width (at most 399 px, GNOME Clocks'), the row of `title` (a repeating
-        alarm with a skip, the longest detail line) wraps only after a comma or a "·" or before
-        a parenthesis, never inside "in 1 d 15 h"."""
-        import subprocess
+    def narrow_window(self, app, daemon, title, pages=("Alarms", "Timers")):
+        """On a phone's 360 x 640 (`fits_phone`), both pages (`pages`: their tabs' names); there
+        the row of `title` (a repeating alarm with a skip, the longest detail line) wraps only
+        after a comma or a "·" or before a parenthesis, never inside "in 1 d 15 h"."""
         if not line_for(daemon, title):
             daemon.ctl("add", "mon,wed,fri", "6:30", "--title", title)
         if "(skips" not in line_for(daemon, title):
             daemon.ctl("skip", title)
-        width = minimum_width(app)
-        if width > 399:
-            raise Failure(f"the window cannot be narrower than {width} px")
-        window = x_windows(app)[0]
-        subprocess.run(["xdotool", "windowsize", "--sync", window, str(width), "640"], check=True, timeout=10)
-        row = app.find("list item", re.compile("^" + re.escape(title) + ", "), timeout=5, within=app.windows()[0])
-        detail = driver.wait_until(lambda: next((label for label in app.find_all("label", None, within=row)
-                                                 if "·" in (label.name or "")), None), 3, "the row's detail line")
-        lines = driver.wait_until(lambda: len(lines_of(detail)) > 1 and lines_of(detail), 3,
-                                  f"the detail {detail.name!r} to wrap at {width} px (a check that cannot fail otherwise)")
-        broken = [line for line in lines[:-1] if not line.endswith(" ")]
-        if broken:
-            raise Failure(f"the detail line broke inside a phrase: {lines}")
-        subprocess.run(["xdotool", "windowsize", "--sync", window, "520", "640"], check=True, timeout=10)
-        return f"minimum {width} px; at it, {title!r} reads {lines}"
+        try:
+            driver.click(app.find("page tab", pages[0], within=app.windows()[0]))
+            alarms = fits_phone(app, 0, f"the {pages[0]} page")
+            row = app.find("list item", re.compile("^" + re.escape(title) + ", "), timeout=5, within=app.windows()[0])
+            detail = driver.wait_until(lambda: next((label for label in app.find_all("label", None, within=row)
+                                                     if "·" in (label.name or "")), None), 3, "the row's detail line")
+            lines = driver.wait_until(lambda: len(lines_of(detail)) > 1 and lines_of(detail), 3,
+                                      f"the detail {detail.name!r} to wrap at {PHONE_WIDTH} px (a check that cannot fail otherwise)")
+            broken = [line for line in lines[:-1] if not line.endswith(" ")]
+            if broken:
+                raise Failure(f"the detail line broke inside a phrase: {lines}")
+            driver.click(app.find("page tab", pages[1], within=app.windows()[0]))
+            app.find("table", re.compile(r"^(Timer-Vorgaben|Timer presets)$"), timeout=5, within=app.windows()[0])
+            timers = fits_phone(app, 0, f"the {pages[1]} page")
+            driver.click(app.find("page tab", pages[0], within=app.windows()[0]))
+        finally:
+            restore_size(app)
+        return f"{alarms}, {title!r} reads {lines}; {timers}"
 
     # The German run: the same alarms, in German and in the 24 h form.
     def german(self, desktop, daemon):
@@ -734,10 +916,14 @@ class Suite:
             snooze = app.find("push button", "Schlummern: Nudeln", timeout=8, within=app.windows()[0])
             stop = app.find("push button", "Stopp: Nudeln", timeout=2, within=app.windows()[0])
             names = (snooze.name, stop.name)
+            fitted, misfit = fits_later(app, 0, "the German ringing view")
+            restore_size(app)
             driver.click(stop)
             driver.wait_until(lambda: "ringing" not in (line_for(daemon, "Nudeln") or ""), 3, "Nudeln to stop")
-            return f"{names[0]!r} beside {names[1]!r}"
-        self.check("LANGUAGE=de: the ringing view says Schlummern beside Stopp", ringing_view_german)
+            if misfit:
+                raise misfit
+            return f"{names[0]!r} beside {names[1]!r}; {fitted}"
+        self.check("LANGUAGE=de: the ringing view says Schlummern beside Stopp, and fits 360 x 640", ringing_view_german)
 
         def editor_untranslated():
             english = set(translated(os.path.join(here, "..", "..", "po", "de.po")))
@@ -746,13 +932,17 @@ class Suite:
             dialog = app.dialog(timeout=5)
             app.find("push button", "Speichern", timeout=5, within=dialog)
             shown = set(app.texts())
+            fitted, misfit = fits_later(app, 1, "the German editor of a dated alarm")
             driver.click(app.find("push button", "Abbrechen", within=dialog))
             left = sorted(shown & english)
             if left:
                 raise Failure(f"English strings in the German editor: {left}")
             rows = set(t for t in shown if re.search(r"Datum|Schlummer|Aus|An\b", t))
-            return f"{len(shown)} texts, e.g. {sorted(rows)[:4]}"
-        self.check("LANGUAGE=de: the editor of a dated, turned-off and snoozed set of alarms speaks German", editor_untranslated)
+            if misfit:
+                raise misfit
+            return f"{len(shown)} texts, e.g. {sorted(rows)[:4]}; {fitted}"
+        self.check("LANGUAGE=de: the editor of a dated, turned-off and snoozed set of alarms speaks German and fits 360 x 640",
+                   editor_untranslated)
 
         def repeat_editor_german():
             # The editor of the monthly repeat made in the English run: its rows and words German,
@@ -764,15 +954,15 @@ class Suite:
             for row, value in (("Wiederholen", "Monatlich nach Wochentag"), ("Am", "Ersten"), ("Wochentag", "Montag"), ("Endet", "Nach einer Anzahl")):
                 app.find("label", value, timeout=3, within=app.find("combo box", row, within=dialog))
             shown = set(app.texts())
-            width = minimum_width_of(app, 1)
+            fitted, misfit = fits_later(app, 1, "the German editor of a monthly repeat")
             driver.click(app.find("push button", "Abbrechen", within=dialog))
             left = sorted(shown & english)
             if left:
                 raise Failure(f"English strings in the German editor of a monthly repeat: {left}")
-            if width > 399:
-                raise Failure(f"the German dialog with a monthly repeat cannot be narrower than {width} px")
-            return f"{words!r}, minimum width {width} px"
-        self.check("LANGUAGE=de: the editor of a monthly repeat speaks German and fits 399 px", repeat_editor_german)
+            if misfit:
+                raise misfit
+            return f"{words!r}; {fitted}"
+        self.check("LANGUAGE=de: the editor of a monthly repeat speaks German and fits 360 x 640", repeat_editor_german)
 
         def cli_errors():
             # What a German speaker may mistype; every refusal must read German (words in
@@ -803,12 +993,49 @@ class Suite:
             return f"{len(seen)} refusals, e.g. {seen[0]!r}"
         self.check("LANGUAGE=de: alarmctl's refusals (time words, did you mean, skips) are German", cli_errors)
 
-        def narrow():
-            width = minimum_width(app)
-            if width > 399:
-                raise Failure(f"the German window cannot be narrower than {width} px")
-            return f"minimum {width} px"
-        self.check("LANGUAGE=de: the minimum width is at most 399 px too", narrow)
+        self.check("LANGUAGE=de: the window fits 360 x 640 on both pages, and a row's detail line wraps only between phrases",
+                   lambda: self.narrow_window(app, daemon, "Gym", ("Wecker", "Timer")))
+
+        def dialogs_german():
+            # The German words are longer: Add Alarm with its day toggles (the monthly repeat's
+            # rows are the editor's above), New Timer, the shortcuts window and About, each on
+            # a phone's screen.
+            window = app.windows()[0]
+            press(app, "alt+1")
+            press(app, "ctrl+n")
+            window_named(app, "Wecker hinzufügen")
+            try:
+                found = [fits_phone(app, 1, "Wecker hinzufügen")]
+            finally:
+                press(app, "Escape")
+                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close Wecker hinzufügen")
+            press(app, "alt+2")
+            press(app, "ctrl+n")
+            window_named(app, "Neuer Timer")
+            try:
+                found.append(fits_phone(app, 1, "Neuer Timer"))
+            finally:
+                press(app, "Escape")
+                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close Neuer Timer")
+            press(app, "alt+1")
+            press(app, "ctrl+question")
+            window_named(app, "Tastenkürzel")
+            try:
+                found.append(fits_phone(app, 1, "Tastenkürzel"))
+            finally:
+                press(app, "Escape")
+                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close Tastenkürzel")
+            driver.click(clickable(app.find_all("push button", "Hauptmenü", within=window)))
+            driver.click(app.find("menu item", "Info zu Wecker", timeout=3, within=window))
+            driver.wait_until(lambda: len(app.windows()) == 2, 5, "the About window")
+            try:
+                found.append(fits_phone(app, 1, "Info zu Wecker"))
+            finally:
+                press(app, "Escape")
+                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close About")
+            return "; ".join(found)
+        self.check("LANGUAGE=de: Add Alarm (its day toggles), New Timer, the shortcuts window and About fit 360 x 640",
+                   dialogs_german)
         self.check("LANGUAGE=de: Ctrl+Q quits", lambda: ends_app(app, "ctrl+q", "app.quit"))
 
     # GNOME's clock format, from a keyfile GSettings backend in the app's own config folder (the
@@ -889,8 +1116,11 @@ class Suite:
             dialog = app.dialog(timeout=5)
             found = [app.find(None, re.compile(pattern), timeout=5, within=dialog).name for pattern in (
                 r"^Holiday", r"all-day event without a reminder", r"^Dentist", r"its reminders only send e-mail", r"calendar 'team'")]
-            return f"{dialog.name!r}: {', '.join(repr(name) for name in found[:2])}, …"
-        self.check("its dialog lists each event with the reason", listed)
+            fitted, misfit = fits_later(app, 1, "the events' dialog")
+            if misfit:
+                raise misfit
+            return f"{dialog.name!r}: {', '.join(repr(name) for name in found[:2])}, …; {fitted}"
+        self.check("its dialog lists each event with the reason, and fits 360 x 640", listed)
         driver.end(app.process)
         driver.end(state["radicale"])
 
