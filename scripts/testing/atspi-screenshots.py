@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Takes the README's and the metainfo's screenshots of the real Alarms app under Xvfb (run by
 scripts/screenshots): docs/images/alarms-{alarms,skipped,timers,ringing,edit}-{light,dark}.png,
-and alarms-{repeat,menu,shortcuts,new-timer}-light.png.
+alarms-{repeat,menu,shortcuts,new-timer}-light.png, and on a phone's 360 x 640 screen in English
+and German alarms-phone-{alarms,edit,ringing}-{en,de}.png.
 
 A real alarmd is seeded with a few everyday alarms (one skipping its next date, a dated one
 turned off, one snoozed) and two timers; the app is driven to each page through the
@@ -10,7 +11,7 @@ the list, the Undo toast after Skip Next, the editor of the dated alarm, Add Ala
 monthly repeat, the main menu and
 the shortcuts window, the timers and New Timer, and the ringing view. Dark is libadwaita's own switch, ADW_DEBUG_COLOR_SCHEME=prefer-dark.
 
-Usage: atspi-screenshots.py --app PATH --alarmd PATH --alarmctl PATH --out DIR
+Usage: atspi-screenshots.py --app PATH --alarmd PATH --alarmctl PATH --out DIR [--phone-only]
 """
 import argparse
 import datetime
@@ -49,6 +50,61 @@ def grab_with_popup(window, path):
     width, height = (re.search(name + r": (\d+)", info).group(1) for name in ("Width", "Height"))
     subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+0+0", "+repage", "-strip",
                     "-define", "png:compression-level=9", path], check=True)
+
+
+def phone_size(app, index, window):
+    """Resizes an X window so that its content is a phone's 360 x 640 (the solid CSD frame GTK
+    draws on this display, without a compositor, around it), and returns that frame's width a
+    side, to be cropped from the picture."""
+    P = driver.pyatspi
+    frame = app.windows()[index].queryComponent()
+    info = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True).stdout
+    border = (int(re.search(r"Width: (\d+)", info).group(1)) - frame.getExtents(P.WINDOW_COORDS).width) // 2
+    subprocess.run(["xdotool", "windowsize", "--sync", window, str(360 + 2 * border), str(640 + 2 * border)], check=True)
+    driver.wait_until(lambda: frame.getExtents(P.WINDOW_COORDS).width == 360, 5, "the window to take a phone's width")
+    return border
+
+
+def grab_phone(window, border, path):
+    subprocess.run(["import", "-window", window, "-crop", f"360x640+{border}+{border}", "+repage", "-strip", path], check=True)
+    subprocess.run(["convert", path, "-strip", "-define", "png:compression-level=9", path], check=True)
+
+
+def shoot_phone(args, desktop, language):
+    """The Alarms page, the editor of a repeating alarm and the ringing view on a phone's
+    360 x 640 screen, in `language` (en or de): what issue 41 asks to fit."""
+    daemon = oak.AlarmDaemon(desktop, args.alarmd, args.alarmctl, name="oak-phone-" + language).start()
+    seed(daemon)
+    env = dict(daemon.env, LC_ALL="en_US.UTF-8", LANG="en_US.UTF-8")
+    if language == "de":
+        env.update(LANGUAGE="de", LC_ALL="de_DE.UTF-8", LANG="de_DE.UTF-8")
+    process = desktop.spawn([args.app], env=env, log=os.path.join(desktop.work, "app-phone.log"))
+    app = driver.App(process.pid)
+    app.root(timeout=60)
+    app.find("list item", re.compile(r"^Wake up, "), timeout=30)
+    window = driver.wait_until(lambda: windows_of(process.pid), 10, "the app's window")[-1]
+    out = lambda page: os.path.join(args.out, f"alarms-phone-{page}-{language}.png")  # noqa: E731
+    border = phone_size(app, 0, window)
+    time.sleep(1)
+    grab_phone(window, border, out("alarms"))
+
+    # The editor of a weekly alarm: its day toggles, title, sound and the rest.
+    driver.activate(app.find("list item", re.compile(r"^Gym, "), timeout=5, within=app.windows()[0]))
+    app.dialog(timeout=5)
+    dialog = driver.wait_until(lambda: [w for w in windows_of(process.pid) if w != window], 5, "the edit dialog's X window")[-1]
+    dialog_border = phone_size(app, 1, dialog)
+    time.sleep(1)
+    grab_phone(dialog, dialog_border, out("edit"))
+    press(dialog, "Escape")
+    time.sleep(0.5)
+
+    daemon.ctl("add", "1s", "--title", "Time to leave")
+    stop = app.find("push button", re.compile(r"^(Stop|Stopp): Time to leave"), timeout=8, within=app.windows()[0])
+    time.sleep(1)
+    grab_phone(window, border, out("ringing"))
+    driver.click(stop)
+    driver.end(process)
+    driver.end(daemon.process)
 
 
 def press(window, keys):
@@ -175,13 +231,17 @@ def main():
     parser.add_argument("--alarmd", required=True)
     parser.add_argument("--alarmctl", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--phone-only", action="store_true", help="only the phone's 360 x 640 pictures")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     desktop = driver.Desktop(size="1024x900").start()
     try:
-        for scheme in ("light", "dark"):
+        for scheme in () if args.phone_only else ("light", "dark"):
             shoot(args, desktop, scheme)
             print(f"screenshots: {scheme} done")
+        for language in ("en", "de"):
+            shoot_phone(args, desktop, language)
+            print(f"screenshots: phone {language} done")
     finally:
         desktop.stop()
     return 0
