@@ -136,9 +136,11 @@ struct EventReader {
             }
             record.timeZone = zone.name
             if ours.isEmpty, case .fixed(let instant) = schedule {
-                // Someone else's event (none of our properties): its popup says where and when it starts.
-                let startsAfter = dtstart.instant(in: zone.rules).timeIntervalSince(instant)
-                record.metadata = EventReminder(location: location, startsAfter: startsAfter).metadata
+                // Someone else's event (none of our properties): its popup says where and when it
+                // starts; a task's, when it is due (DUE, or DTSTART + DURATION).
+                let due = event.isTask ? length(of: event, start: dtstart, rules: zone.rules) ?? 0 : 0
+                let startsAfter = dtstart.instant(in: zone.rules).addingTimeInterval(Double(due)).timeIntervalSince(instant)
+                record.metadata = EventReminder(location: location, startsAfter: startsAfter, task: event.isTask).metadata
             }
         } else {
             // A schedule's wall times need a zone: a UTC start keeps UTC's.
@@ -149,7 +151,7 @@ struct EventReader {
             record.timeZone = zone.name
             if ours.isEmpty {
                 // Each occurrence starts when its schedule says: the popup asks it (`startsFromSchedule`).
-                record.metadata = EventReminder(location: location, startsFromSchedule: true).metadata
+                record.metadata = EventReminder(location: location, startsFromSchedule: true, task: event.isTask).metadata
             }
             do { try checkRings(record, event: event, zone: zone) } catch {
                 guard ownEvent else { throw error }

@@ -110,10 +110,13 @@ final class AlarmPresenter: PresentationOutput {
             // The occurrence that rings, from the event's own schedule in its own zone.
             let rules = record.timeZone.flatMap { ZoneRules.named($0) } ?? zone
             startsAt = record.calendarFires(on: FireTimeCalendar(timeZone: rules))?.sources(at: firedFor).compactMap(\.start).first
+            // A task is due its length (DUE - DTSTART) after its occurrence starts.
+            if event.eventIsTask == true, let length = schedule.duration?.approximateSeconds { startsAt = startsAt?.addingTimeInterval(Double(length)) }
             if startsAt == firedFor { startsAt = nil }
         }
         let start = startsAt.map { time($0, zone: zone) }
-        return DaemonText.eventBody(startsAt: start, ringTime: time(firedFor, zone: zone), location: event.eventLocation, app: app)
+        return DaemonText.eventBody(startsAt: start, ringTime: time(firedFor, zone: zone), location: event.eventLocation, app: app,
+                                    task: event.eventIsTask == true)
     }
 
     /// - Parameter appName: the app's display name, nil for the user's own alarms: the body

@@ -15,9 +15,9 @@ public enum DaemonText {
     /// `app` is the app's display name, nil for the user's own alarms (`AppDisplayNames`).
     static func ringingBody(time: String, app: String?) -> String { app.map { tr("%1$s · %2$s", time, $0) } ?? time }
     /// A calendar event's reminder: "Starts at 14:00 · Room 4" (the ring time when the event
-    /// starts as it rings), then the app, as the other bodies.
-    static func eventBody(startsAt start: String?, ringTime: String, location: String?, app: String?) -> String {
-        var parts = [start.map { tr("Starts at %s", $0) } ?? ringTime]
+    /// starts as it rings), then the app, as the other bodies; a task's: "Due at 17:00".
+    static func eventBody(startsAt start: String?, ringTime: String, location: String?, app: String?, task: Bool = false) -> String {
+        var parts = [start.map { task ? tr("Due at %s", $0) : tr("Starts at %s", $0) } ?? ringTime]
         if let location { parts.append(location) }
         if let app { parts.append(app) }
         return parts.joined(separator: " · ")

@@ -155,3 +155,18 @@ import Testing
         #expect(try firstFire(patched.text) == instant.addingTimeInterval(3600))
     }
 }
+
+extension TaskReminderTests {
+    /// The popup's figures (`EventReminder`): a task's reminder measures to its DUE, and says
+    /// it is a task ("Due at", AlarmPresenter).
+    @Test func aTasksReminderCarriesWhenItIsDue() throws {
+        let text = Self.task(["DTSTART;TZID=Europe/Berlin:20261201T090000", "DUE;TZID=Europe/Berlin:20261201T170000", "LOCATION:Bank"])
+        let task = try #require(try read(text).imported)
+        let reminder = try #require(EventReminder(metadata: task.record.metadata))
+        #expect(reminder.eventIsTask == true && reminder.eventStartsAfter == 900 && reminder.eventLocation == "Bank")
+        let event = text.replacingOccurrences(of: "VTODO", with: "VEVENT").replacingOccurrences(of: "DUE;", with: "DTEND;")
+        let imported = try #require(try read(event).imported)
+        let meeting = try #require(EventReminder(metadata: imported.record.metadata))
+        #expect(meeting.eventIsTask == nil && meeting.eventStartsAfter == -27_900, "an event's: to its start, 7 h 45 min before the reminder")
+    }
+}
