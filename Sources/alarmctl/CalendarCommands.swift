@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
         abstract: "Add (or update) alarms from an iCalendar (.ics) file.",
         discussion: """
             Each VEVENT with a reminder (VALARM) becomes an alarm ringing at the reminder's time, \
-            in the event's own time zone. Importing the same events again updates them. A damaged \
+            in the event's own time zone; so does each VTODO (a task) that is not completed. Importing the same events again updates them. A damaged \
             file is refused whole (exit 2); events that give no alarm are counted and listed with \
             the reason (exit 1 when there is any), those that ended more than 30 days ago counted on \
             one line. See docs/ICALENDAR.md.
