@@ -1097,7 +1097,7 @@ class Suite:
                 body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", f"UID:{name}@example.com", "DTSTAMP:20260101T000000Z"]
                                     + lines + ["END:VEVENT", "END:VCALENDAR", ""])
                 subprocess.run(curl + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", body, url + name + ".ics"], check=True, capture_output=True)
-            daemon = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl, name="calendars")
+            daemon = state["daemon"] = oak.AlarmDaemon(desktop, self.args.alarmd, self.args.alarmctl, name="calendars")
             with open(os.path.join(daemon.root, "config/openalarmkit/config.toml"), "w") as config:
                 config.write(f'[[calendars]]\nname = "team"\nurl = "{url}"\nusername = "u"\npassword_command = "/bin/echo x"\ninterval = 1\n')
             daemon.start()
@@ -1122,6 +1122,20 @@ class Suite:
             return f"{dialog.name!r}: {', '.join(repr(name) for name in found[:2])}, …; {fitted}"
         self.check("its dialog lists each event with the reason, and fits 360 x 640", listed)
         driver.end(app.process)
+
+        def german_fits():
+            # The same dialog in German, its longer words on a phone's screen.
+            nonlocal app
+            app = self.start_app(desktop, state["daemon"], {"LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8", "LANG": "de_DE.UTF-8"},
+                                 "app-calendar-de")
+            try:
+                driver.click(app.find("push button", "2 Kalendertermine lösen keinen Wecker aus", timeout=20))
+                dialog = app.dialog(timeout=5)
+                app.find(None, re.compile(r"^Holiday"), timeout=5, within=dialog)
+                return fits_phone(app, 1, "Kalendertermine ohne Wecker")
+            finally:
+                driver.end(app.process)
+        self.check("LANGUAGE=de: the calendar events' dialog fits 360 x 640", german_fits)
         driver.end(state["radicale"])
 
     # The health banner in German: alarmd sends why it cannot wake the machine as values, the
