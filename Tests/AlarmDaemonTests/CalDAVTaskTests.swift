@@ -7,7 +7,8 @@ import TestSupport
 /// would (Nextcloud Tasks, Thunderbird, DAVx5's task apps): a VTODO with a DUE and a reminder
 /// 10 minutes before it rings through `[sync]` and through a `[[calendars]]` subscription at
 /// its second; Stop writes RFC 9074's ACKNOWLEDGED and leaves the task NEEDS-ACTION, every
-/// other line as it was; a completed task beside it rings nowhere and is listed by `unrung`.
+/// other line as it was; a completed task beside it rings nowhere and is listed by `unrung`;
+/// a task ticked off in the task app (python-caldav) before its reminder is taken off both.
 /// Before tasks, alarmd passed every VTODO over: no alarm came, and the test failed waiting
 /// for it.
 @Suite(.timeLimit(.minutes(2)), .tags(.products), .serialized, .enabled(if: CalDAVServer.canRun && ThirdPartyClient.canRun,
@@ -48,17 +49,20 @@ struct CalDAVTaskTests {
         lead.seconds += 2
         lead.fire = Date(timeIntervalSince1970: (lead.chosen.timeIntervalSince1970 + lead.seconds).rounded(.up))
         let fire = lead.fire
-        try other.runTogether([("rent", ["STATUS:NEEDS-ACTION"]), ("plants", ["STATUS:COMPLETED", "COMPLETED:20261101T090000Z", "PERCENT-COMPLETE:100"])].map { name, state in
+        let tasks = [("rent", "Pay the rent", fire, ["STATUS:NEEDS-ACTION"]),
+                     ("plants", "Water the plants", fire, ["STATUS:COMPLETED", "COMPLETED:20261101T090000Z", "PERCENT-COMPLETE:100"]),
+                     ("call", "Call the bank", fire.addingTimeInterval(86_400), [])]
+        try other.runTogether(tasks.map { name, title, at, state in
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("task-\(UUID().uuidString).ics")
-            try Self.task(uid: "\(name)@example.org", title: name == "rent" ? "Pay the rent" : "Water the plants", reminderAt: fire, state: state)
-                .write(to: file, atomically: true, encoding: .utf8)
+            try Self.task(uid: "\(name)@example.org", title: title, reminderAt: at, state: state).write(to: file, atomically: true, encoding: .utf8)
             return ["put-task", file.path]
         })
         try synced.start()
         try subscribed.start()
-        try await eventually("the open task to become an alarm on both", within: 15) { try synced.list().count == 1 && subscribed.list().count == 1 }
-        let rent = try #require(try synced.list().first), subscribedRent = try #require(try subscribed.list().first)
-        #expect(rent.presentation.alert.title.text == "Pay the rent" && subscribedRent.appID == "calendar:tasks")
+        try await eventually("the open tasks to become alarms on both", within: 15) { try synced.list().count == 2 && subscribed.list().count == 2 }
+        let rent = try #require(try synced.list().first { $0.presentation.alert.title.text == "Pay the rent" })
+        let subscribedRent = try #require(try subscribed.list().first { $0.presentation.alert.title.text == "Pay the rent" })
+        #expect(subscribedRent.appID == "calendar:tasks")
         guard CalDAVForeignEventTests.due([rent, subscribedRent], lead, "task") else { return }
         let original = try other.run(["get-task", "rent@example.org"])
         #expect(original.contains("STATUS:NEEDS-ACTION") && !original.contains("ACKNOWLEDGED"))
@@ -67,7 +71,8 @@ struct CalDAVTaskTests {
             try synced.record(rent.id)?.phase.state == .alerting && subscribed.record(subscribedRent.id)?.phase.state == .alerting
         }
         // The completed task, due at the same second, is no alarm on either: listed with its reason.
-        #expect(try synced.list().map(\.id) == [rent.id] && subscribed.list().map(\.id) == [subscribedRent.id])
+        #expect(try synced.list().map(\.presentation.alert.title.text).sorted() == ["Call the bank", "Pay the rent"])
+        #expect(try subscribed.list().map(\.presentation.alert.title.text).sorted() == ["Call the bank", "Pay the rent"])
         for daemon in [synced, subscribed] {
             let unrung = try daemon.alarmctl("unrung")
             #expect(unrung.out.contains("Water the plants") && unrung.out.contains("a completed task"), "\(unrung)")
@@ -82,5 +87,13 @@ struct CalDAVTaskTests {
         #expect(stopped.contains("STATUS:NEEDS-ACTION") && !stopped.contains("COMPLETED:") && !stopped.contains("PERCENT-COMPLETE"),
                 "the task is not completed by a Stop: \(stopped)")
         #expect(!(try other.run(["get-task", "plants@example.org"]).contains("ACKNOWLEDGED")), "the completed task is left alone")
+
+        // Ticked off in the task app before its reminder: it rings nowhere any more.
+        try other.run(["set-task", "call@example.org", "STATUS", "COMPLETED"])
+        try await eventually("the completed task to leave both", within: 15) {
+            try !synced.list().contains { $0.presentation.alert.title.text == "Call the bank" }
+                && !subscribed.list().contains { $0.presentation.alert.title.text == "Call the bank" }
+        }
+        #expect(try synced.alarmctl("unrung").out.contains("Call the bank"))
     }
 }

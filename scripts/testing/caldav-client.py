@@ -10,6 +10,7 @@ Usage: caldav-client.py URL CAFILE COMMAND ARGS...
   delete UID            delete the event
   put-task FILE         store the iCalendar text of FILE as a new task (VTODO), as a task app would
   get-task UID          print the task's text exactly as the server has it
+  set-task UID NAME VALUE  set a property of the task (the VTODO), as a task app's edit
 CAFILE is the authority to trust for https ("-" for http). User "u", password "x".
 """
 import sys
@@ -43,6 +44,12 @@ def main():
         elif command == "get-task":
             raw = client.request(str(calendar.todo_by_uid(args[0]).url), "GET").raw
             sys.stdout.write(raw if isinstance(raw, str) else raw.decode("utf-8"))
+        elif command == "set-task":
+            task = calendar.todo_by_uid(args[0])
+            component = task.icalendar_component
+            component.pop(args[1], None)
+            component.add(args[1], args[2])
+            task.save()
         elif command == "delete":
             calendar.event_by_uid(args[0]).delete()
         else:
