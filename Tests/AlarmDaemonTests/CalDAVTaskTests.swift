@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Tasks with reminders (issue 40, item 2), put into Radicale by python-caldav as a task app
-/// would (Nextcloud Tasks, Thunderbird, DAVx5's task apps): a VTODO with a DUE and a reminder
+/// Tasks with reminders (issue 40, item 2), put into a Radicale task list (a collection of
+/// VTODO only) by python-caldav as a task app would (Nextcloud Tasks, Thunderbird, DAVx5's task apps): a VTODO with a DUE and a reminder
 /// 10 minutes before it rings through `[sync]` and through a `[[calendars]]` subscription at
 /// its second; Stop writes RFC 9074's ACKNOWLEDGED and leaves the task NEEDS-ACTION, every
 /// other line as it was; a completed task beside it rings nowhere and is listed by `unrung`;
@@ -39,7 +39,17 @@ struct CalDAVTaskTests {
     @Test func aTaskRingsThroughSyncAndASubscriptionAndStopOnlyAcknowledgesIt() async throws {
         let server = try CalDAVServer.start(.radicale)
         let url = server.calendarURL()
-        try CalDAVClientForTests.makeCalendar(url)
+        // A task list, as Nextcloud and Thunderbird make them: a collection of VTODO only, which
+        // the client lists and fetches as it does a calendar (no component filter).
+        let body = #"<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>"#
+            + #"<d:displayname>Tasks</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
+            + #"</d:prop></d:set></c:mkcalendar>"#
+        let made = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "u:right", "-X", "MKCALENDAR",
+                                                        "-H", "Content-Type: application/xml", "--data-binary", body, url])
+        #expect(made.stdout == "201", "MKCALENDAR of a task list: \(made.stdout) \(made.stderr)")
+        let components = try Subprocess.run("/usr/bin/curl", ["-s", "-u", "u:right", "-X", "PROPFIND", "-H", "Depth: 0", "--data-binary",
+            #"<d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:supported-calendar-component-set/></d:prop></d:propfind>"#, url]).stdout
+        #expect(components.contains("VTODO") && !components.contains("VEVENT"), "a task list: \(components)")
         let other = ThirdPartyClient(url: url, ca: "-")
         let synced = try DaemonHarness(withNotificationServer: false, config: CalDAVSyncTests.config(url))
         let subscribed = try DaemonHarness(withNotificationServer: false, config:
