@@ -23,9 +23,10 @@ struct ICalComponent: Sendable {
     /// task's DUE (either, else DTSTART and DURATION).
     var endName: String { isTask ? "DUE" : "DTEND" }
 
-    /// The start a schedule is built on: DTSTART; a task without one starts at its DUE (RFC
-    /// 5545 asks for DTSTART under a trigger relative to the start, but task programs write
-    /// `TRIGGER:-PT15M` beside only a DUE, meaning before it, as their people read it).
+    /// The start a schedule is built on: DTSTART; a task without one starts at its DUE. RFC
+    /// 5545 (§3.8.6.3) asks for a DTSTART under a trigger relative to the start; a task that
+    /// has only a DUE and such a trigger (`TRIGGER:-PT15M`) rings before its DUE rather than
+    /// never, the one time the task names.
     var startLine: ContentLine? { first("DTSTART") ?? (isTask ? first("DUE") : nil) }
 
     /// A task that is done (RFC 5545 §3.8.1.11, §3.8.2.1, §3.8.1.8): STATUS:COMPLETED, a
