@@ -53,7 +53,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         let stopTag = "stop-\(UUID())", repeatTag = "repeat-\(UUID())"
         let id = try await ringingTimer(manager, stop: stopTag, secondary: repeatTag)
         let server = try #require(daemon.notifications)
-        let popup = try #require(try await server.waitForNotifies(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
+        let popup = try #require(try await server.waitForAlerts(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
         try await server.send("invoke \(popup.id) \(popup.stopKey)")
         await eventually("the stop intent to run") { runs(of: stopTag) == 1 }
         // Not a pause: the press was handled in one turn (its intent ran), and alarmd's account
@@ -71,7 +71,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
         let stopTag = "stop-\(UUID())", repeatTag = "repeat-\(UUID())"
         let id = try await ringingTimer(manager, stop: stopTag, secondary: repeatTag)
         let server = try #require(daemon.notifications)
-        let popup = try #require(try await server.waitForNotifies(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
+        let popup = try #require(try await server.waitForAlerts(summary: "Tea \(stopTag)", timeout: .seconds(30)).last)
         try await server.send("invoke \(popup.id) \(popup.snoozeKey)")
         await eventually("the secondary intent to run") { runs(of: repeatTag) == 1 }
         #expect(try manager.alarms.first { $0.id == id }?.state == .countdown)
@@ -107,7 +107,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
 
         // It rings; Repeat counts down again and alarmd starts the app for the secondary intent.
         await eventually("the timer to ring") { (try? daemon.record(id))?.phase.state == .alerting }
-        let first = try #require(try await server.waitForNotifies(summary: "Food Ready!", timeout: .seconds(30)).last)
+        let first = try #require(try await server.waitForAlerts(summary: "Food Ready!", timeout: .seconds(30)).last)
         #expect(first.actions.contains("Repeat") && first.actions.contains("Dismiss"))
         try await server.send("invoke \(first.id) \(first.snoozeKey)")
         await eventually("Repeat to count down") { (try? daemon.record(id))?.phase.state == .countdown }
@@ -116,7 +116,7 @@ func runs(of tag: String) -> Int { intentRuns.withLock { $0.filter { $0 == tag }
 
         // It rings again; Dismiss stops it and the stop intent runs, once, in a new process.
         await eventually("the timer to ring again") { (try? daemon.record(id))?.phase.state == .alerting }
-        let second = try #require(try await server.waitForNotifies(summary: "Food Ready!", count: 2, timeout: .seconds(30)).last)
+        let second = try #require(try await server.waitForAlerts(summary: "Food Ready!", count: 2, timeout: .seconds(30)).last)
         try await server.send("invoke \(second.id) \(second.stopKey)")
         await eventually("the started app to run the stop intent") { count("ran 1 intent(s)") == 2 }
         #expect(count("StopIntent: the cook dismissed \(id.uuidString)") == 1, "\(log())")

@@ -75,7 +75,7 @@ struct FollowUpIntent: AppIntent {
         let title = "Tea \(UUID())"
         _ = try await ringingTimer(manager, title: title, stop: StopThenOpenIntent(tag: "tea"), secondary: SnoozeWithDialogIntent(minutes: 7))
         let server = try #require(daemon.notifications)
-        let popup = try #require(try await server.waitForNotifies(summary: title, timeout: .seconds(30)).last)
+        let popup = try #require(try await server.waitForAlerts(summary: title, timeout: .seconds(30)).last)
 
         try await server.send("invoke \(popup.id) \(popup.snoozeKey)")
         let snoozed = try #require(try await server.waitForNotifies(summary: "Dialog Clock", timeout: .seconds(30)).last)
@@ -86,7 +86,7 @@ struct FollowUpIntent: AppIntent {
         #expect(snoozed.hints["urgency"] == "y:1")
 
         // It rings again; Stop opens the follow-up intent, whose dialog replaces the first one.
-        let again = try #require(try await server.waitForNotifies(summary: title, count: 2, timeout: .seconds(30)).last)
+        let again = try #require(try await server.waitForAlerts(summary: title, count: 2, timeout: .seconds(30)).last)
         try await server.send("invoke \(again.id) \(again.stopKey)")
         let stopped = try #require(try await server.waitForNotifies(summary: "Dialog Clock", count: 2, timeout: .seconds(30)).last)
         #expect(stopped.body == "Stopped tea")

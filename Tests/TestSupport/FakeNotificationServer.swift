@@ -114,6 +114,13 @@ public final class FakeNotificationServer: @unchecked Sendable {
             calls.filter { $0.method == "Notify" && $0.summary == summary }.count >= count
         }.filter { $0.method == "Notify" && $0.summary == summary }
     }
+
+    /// The same for ringing popups alone (urgency critical): a timer's countdown popup comes
+    /// first under the same summary, and has no Snooze.
+    public func waitForAlerts(summary: String, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [ServerCall] {
+        let isAlert = { (call: ServerCall) in call.method == "Notify" && call.summary == summary && call.hints["urgency"] == "y:2" }
+        return try await waitForCalls(timeout: timeout) { $0.filter(isAlert).count >= count }.filter(isAlert)
+    }
 }
 
 /// One recorded D-Bus call. Hints are rendered "TYPE:VALUE" (e.g. "y:2", "b:true") so a test
