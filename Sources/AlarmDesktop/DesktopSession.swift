@@ -4,7 +4,8 @@ import FoundationEssentials
 import Logging
 
 /// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:
-/// pause media players and vibrate (feedbackd, on phones) while ringing, and keep the machine
+/// pause media players, vibrate (feedbackd, on phones) and keep the desktop session from
+/// suspending or idling (`SessionInhibit`) while ringing, and keep the machine
 /// awake while ringing or when an alarm is due within `inhibitAhead`, also from the moment it
 /// resumes for one (`SleepLockPlan`: asked again and again while logind's suspend is under way).
 public final class DesktopSession: @unchecked Sendable {
@@ -15,6 +16,7 @@ public final class DesktopSession: @unchecked Sendable {
     private let media: MediaPauser
     private let inhibitor: SleepInhibitor
     private let feedback: RingFeedback
+    private let session: SessionInhibit
     private let logger: Logger
     /// The system bus, kept open while an alarm is scheduled: logind's `PrepareForSleep`
     /// arrives on it (a message filter), and the block lock is asked for on it; nil until then
@@ -55,6 +57,7 @@ public final class DesktopSession: @unchecked Sendable {
         media = MediaPauser(logger: logger)
         inhibitor = SleepInhibitor(logger: logger)
         feedback = RingFeedback(logger: logger)
+        session = SessionInhibit(logger: logger)
         self.logger = logger
     }
 
@@ -68,7 +71,9 @@ public final class DesktopSession: @unchecked Sendable {
             if now {
                 if pauseMedia { media.pausePlaying() }
                 feedback.start()
+                session.hold()
             } else {
+                session.release()
                 feedback.end()
                 media.resumePaused()
             }
@@ -89,6 +94,7 @@ public final class DesktopSession: @unchecked Sendable {
     public func shutdown() {
         queue.sync {
             wakeUp.cancel()
+            session.release()
             feedback.end()
             media.resumePaused()
             retry.cancel()

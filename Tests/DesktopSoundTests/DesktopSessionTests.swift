@@ -13,8 +13,8 @@ import TestSupport
         private let process: Subprocess
         private let lines = Locked<[String]>([])
 
-        static func start(players: [String], refuseInhibit: Bool = false, feedback: Bool = false) async throws -> FakeDesktop {
-            let desktop = try FakeDesktop(players: players, refuseInhibit: refuseInhibit, feedback: feedback)
+        static func start(players: [String], refuseInhibit: Bool = false, feedback: Bool = false, sessionManager: Bool = false) async throws -> FakeDesktop {
+            let desktop = try FakeDesktop(players: players, refuseInhibit: refuseInhibit, feedback: feedback, sessionManager: sessionManager)
             let deadline = Date().addingTimeInterval(15)
             while Date() < deadline, desktop.process.isRunning, !desktop.lines.withLock({ $0.contains("ready") }) {
                 try await Task.sleep(for: .milliseconds(10))
@@ -26,9 +26,10 @@ import TestSupport
             return desktop
         }
 
-        private init(players: [String], refuseInhibit: Bool, feedback: Bool) throws {
+        private init(players: [String], refuseInhibit: Bool, feedback: Bool, sessionManager: Bool) throws {
             let script = SoundServerSession.script.deletingLastPathComponent().appendingPathComponent("fake-desktop-services.py").path
             let flags = (refuseInhibit ? ["--refuse-inhibit"] : []) + (feedback ? ["--feedback"] : [])
+                + (sessionManager ? ["--session-manager"] : [])
             process = try Subprocess("/usr/bin/python3", [script] + players.flatMap { ["--player", $0] } + flags,
                                      stdin: .pipe, stdout: .pipe, stderr: .null)
             process.collectLines(into: lines)
@@ -109,6 +110,25 @@ import TestSupport
         #expect(ended, "Stop ends the feedback it triggered")
         #expect(await daemon.stop() == .exited(0))
         #expect(try await desktop.calls().filter { $0.hasPrefix("Feedback.") }.count == 2, "one trigger, one end")
+    }
+
+    /// The session stays awake while ringing: gnome-session's Inhibit with suspend and idle
+    /// (what gnome-settings-daemon's idle suspend heeds, and logind's lock does not cover for
+    /// the lock holder's own user), dropped at Stop with its cookie.
+    @Test func theDesktopSessionIsKeptFromSuspendingWhileRinging() async throws {
+        let desktop = try await FakeDesktop.start(players: [], sessionManager: true)
+        let (daemon, root) = try await daemon(on: desktop)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let alarm = try daemon.scheduleTimer(seconds: 1)
+        try await daemon.waitUntilAlerting(alarm)
+        let held = try await eventuallyTrue(within: 5) { (try? await desktop.calls())?.contains { $0.hasPrefix("Session.Inhibit") } == true }
+        #expect(held, "\(daemon.log)")
+        #expect(try await desktop.calls().filter { $0.hasPrefix("Session.") } == ["Session.Inhibit:org.openalarmkit.Alarms:12:1"])
+        try daemon.connect().send(.stop, alarm: alarm)
+        let released = try await eventuallyTrue(within: 5) { (try? await desktop.calls())?.contains("Session.Uninhibit:1") == true }
+        #expect(released, "Stop lets the session suspend again")
+        #expect(await daemon.stop() == .exited(0))
+        #expect(try await desktop.calls().filter { $0.hasPrefix("Session.") }.count == 2)
     }
 
     /// The real feedbackd (Debian's 0.0.3) on the same bus: it takes the event for the Alarms

@@ -16,6 +16,9 @@ system bus. On it:
                                   TriggerFeedback(app, event, hints, timeout) -> an id, and
                                   EndFeedback(id); recorded as `Feedback.Trigger:APP:EVENT:
                                   PROFILE:TIMEOUT:ID` and `Feedback.End:ID`
+  org.gnome.SessionManager        with --session-manager, gnome-session's Inhibit(app, xid,
+                                  reason, flags) -> a cookie, and Uninhibit(cookie); recorded
+                                  as `Session.Inhibit:APP:FLAGS:COOKIE`, `Session.Uninhibit:COOKIE`
   org.mpris.MediaPlayer2.NAME     one player per --player NAME=STATUS (Playing, Paused,
                                   Stopped): Player.Play/Pause/PlayPause/Stop and the
                                   PlaybackStatus property
@@ -133,11 +136,28 @@ class Feedback(dbus.service.Object):
         CALLS.append("Feedback.End:%d" % event)
 
 
+class SessionManager(dbus.service.Object):
+    def __init__(self, connection):
+        super().__init__(connection, "/org/gnome/SessionManager")
+        self.next = 0
+
+    @dbus.service.method("org.gnome.SessionManager", in_signature="susu", out_signature="u")
+    def Inhibit(self, app, xid, reason, flags):
+        self.next += 1
+        CALLS.append("Session.Inhibit:%s:%d:%d" % (app, flags, self.next))
+        return dbus.UInt32(self.next)
+
+    @dbus.service.method("org.gnome.SessionManager", in_signature="u")
+    def Uninhibit(self, cookie):
+        CALLS.append("Session.Uninhibit:%d" % cookie)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--player", action="append", default=[], help="NAME=STATUS")
     parser.add_argument("--refuse-inhibit", action="store_true", help="Inhibit answers AccessDenied")
     parser.add_argument("--feedback", action="store_true", help="own org.sigxcpu.Feedback (feedbackd)")
+    parser.add_argument("--session-manager", action="store_true", help="own org.gnome.SessionManager")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="oak-fake-desktop-")
     config = os.path.join(folder, "bus.conf")
@@ -158,6 +178,9 @@ def main():
         if args.feedback:
             feedback_connection = dbus.bus.BusConnection(address)
             feedback = (dbus.service.BusName("org.sigxcpu.Feedback", feedback_connection), Feedback(feedback_connection))
+        if args.session_manager:
+            session_connection = dbus.bus.BusConnection(address)
+            session = (dbus.service.BusName("org.gnome.SessionManager", session_connection), SessionManager(session_connection))
         players = {}
         for spec in args.player:
             name, status = spec.split("=", 1)
