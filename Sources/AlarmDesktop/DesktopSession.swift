@@ -5,7 +5,7 @@ import Logging
 
 /// What alarmd asks of the desktop around a ring, off the event loop on a serial queue:
 /// pause media players, vibrate (feedbackd, on phones) and keep the desktop session from
-/// suspending or idling (`SessionInhibit`) while ringing, and keep the machine
+/// suspending or idling (`SessionBusHold`) while ringing, and keep the machine
 /// awake while ringing or when an alarm is due within `inhibitAhead`, also from the moment it
 /// resumes for one (`SleepLockPlan`: asked again and again while logind's suspend is under way).
 public final class DesktopSession: @unchecked Sendable {
@@ -15,8 +15,8 @@ public final class DesktopSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "openalarmkit.desktop")
     private let media: MediaPauser
     private let inhibitor: SleepInhibitor
-    private let feedback: RingFeedback
-    private let session: SessionInhibit
+    /// Held while ringing: vibration (feedbackd) and the desktop session awake (gnome-session).
+    private let ringHolds: [SessionBusHold]
     private let logger: Logger
     /// The system bus, kept open while an alarm is scheduled: logind's `PrepareForSleep`
     /// arrives on it (a message filter), and the block lock is asked for on it; nil until then
@@ -56,8 +56,7 @@ public final class DesktopSession: @unchecked Sendable {
         self.pauseMedia = pauseMedia
         media = MediaPauser(logger: logger)
         inhibitor = SleepInhibitor(logger: logger)
-        feedback = RingFeedback(logger: logger)
-        session = SessionInhibit(logger: logger)
+        ringHolds = [.vibration(logger: logger), .sessionAwake(logger: logger)]
         self.logger = logger
     }
 
@@ -70,11 +69,9 @@ public final class DesktopSession: @unchecked Sendable {
             ringing = now
             if now {
                 if pauseMedia { media.pausePlaying() }
-                feedback.start()
-                session.hold()
+                for hold in ringHolds { hold.take() }
             } else {
-                session.release()
-                feedback.end()
+                for hold in ringHolds { hold.give() }
                 media.resumePaused()
             }
             updateInhibitor()
@@ -94,8 +91,7 @@ public final class DesktopSession: @unchecked Sendable {
     public func shutdown() {
         queue.sync {
             wakeUp.cancel()
-            session.release()
-            feedback.end()
+            for hold in ringHolds { hold.give() }
             media.resumePaused()
             retry.cancel()
             inhibitor.release()
