@@ -25,31 +25,22 @@ def main():
         options["ssl_verify_cert"] = cafile
     with caldav.DAVClient(**options) as client:
         calendar = client.calendar(url=url)
-        if command == "put":
+        # "put", "get", "set" on an event; "put-task", "get-task", "set-task" on a task (VTODO).
+        verb, _, kind = command.partition("-")
+        add, by_uid = (calendar.add_todo, calendar.todo_by_uid) if kind == "task" else (calendar.add_event, calendar.event_by_uid)
+        if verb == "put" and kind in ("", "task"):
             with open(args[0], encoding="utf-8") as file:
-                calendar.add_event(file.read())
-        elif command == "get":
+                add(file.read())
+        elif verb == "get" and kind in ("", "task"):
             # The bytes the server holds (the library's `data` is its own re-serialisation).
-            raw = client.request(str(calendar.event_by_uid(args[0]).url), "GET").raw
+            raw = client.request(str(by_uid(args[0]).url), "GET").raw
             sys.stdout.write(raw if isinstance(raw, str) else raw.decode("utf-8"))
-        elif command == "set":
-            event = calendar.event_by_uid(args[0])
-            component = event.icalendar_component
+        elif verb == "set" and kind in ("", "task"):
+            item = by_uid(args[0])
+            component = item.icalendar_component
             component.pop(args[1], None)
             component.add(args[1], args[2])
-            event.save()
-        elif command == "put-task":
-            with open(args[0], encoding="utf-8") as file:
-                calendar.add_todo(file.read())
-        elif command == "get-task":
-            raw = client.request(str(calendar.todo_by_uid(args[0]).url), "GET").raw
-            sys.stdout.write(raw if isinstance(raw, str) else raw.decode("utf-8"))
-        elif command == "set-task":
-            task = calendar.todo_by_uid(args[0])
-            component = task.icalendar_component
-            component.pop(args[1], None)
-            component.add(args[1], args[2])
-            task.save()
+            item.save()
         elif command == "delete":
             calendar.event_by_uid(args[0]).delete()
         else:
