@@ -1001,30 +1001,17 @@ class Suite:
             # rows are the editor's above), New Timer, the shortcuts window and About, each on
             # a phone's screen.
             window = app.windows()[0]
-            press(app, "alt+1")
-            press(app, "ctrl+n")
-            window_named(app, "Wecker hinzufügen")
-            try:
-                found = [fits_phone(app, 1, "Wecker hinzufügen")]
-            finally:
-                press(app, "Escape")
-                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close Wecker hinzufügen")
-            press(app, "alt+2")
-            press(app, "ctrl+n")
-            window_named(app, "Neuer Timer")
-            try:
-                found.append(fits_phone(app, 1, "Neuer Timer"))
-            finally:
-                press(app, "Escape")
-                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close Neuer Timer")
-            press(app, "alt+1")
-            press(app, "ctrl+question")
-            window_named(app, "Tastenkürzel")
-            try:
-                found.append(fits_phone(app, 1, "Tastenkürzel"))
-            finally:
-                press(app, "Escape")
-                driver.wait_until(lambda: len(app.windows()) == 1, 3, "Escape to close Tastenkürzel")
+            def measured(page, keys, title):
+                press(app, page)
+                press(app, keys)
+                window_named(app, title)
+                try:
+                    return fits_phone(app, 1, title)
+                finally:
+                    press(app, "Escape")
+                    driver.wait_until(lambda: len(app.windows()) == 1, 3, f"Escape to close {title}")
+            found = [measured("alt+1", "ctrl+n", "Wecker hinzufügen"), measured("alt+2", "ctrl+n", "Neuer Timer"),
+                     measured("alt+1", "ctrl+question", "Tastenkürzel")]
             driver.click(clickable(app.find_all("push button", "Hauptmenü", within=window)))
             driver.click(app.find("menu item", "Info zu Wecker", timeout=3, within=window))
             driver.wait_until(lambda: len(app.windows()) == 2, 5, "the About window")
