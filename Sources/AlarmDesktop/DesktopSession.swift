@@ -29,13 +29,7 @@ public final class DesktopSession: @unchecked Sendable {
     private var suspending = false
     /// Asks logind again every `SleepLockPlan.retryInterval` while a suspend is under way, on
     /// the monotonic clock (so not while asleep); at most `retryLimit` times per suspend.
-    private lazy var retry: DispatchSourceTimer = {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.updateInhibitor() }
-        timer.schedule(deadline: .distantFuture)
-        timer.activate()
-        return timer
-    }()
+    private lazy var retry = idleTimer()
     private var retries = 0
     private static let retryLimit = 6000  // 30 s awake at 5 ms
     private var ringing = false
@@ -44,13 +38,16 @@ public final class DesktopSession: @unchecked Sendable {
     /// One timer, moved when the deadline moves: `asyncAfter` per change left every earlier
     /// (cancelled) block registered until its own deadline, up to days away: 1,000 scheduled
     /// alarms held 0.7 MiB of them.
-    private lazy var wakeUp: DispatchSourceTimer = {
+    private lazy var wakeUp = idleTimer()
+
+    /// A timer on the queue that runs `updateInhibitor`, set to nothing until scheduled.
+    private func idleTimer() -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in self?.updateInhibitor() }
-        timer.schedule(wallDeadline: .distantFuture)
+        timer.schedule(deadline: .distantFuture)
         timer.activate()
         return timer
-    }()
+    }
 
     public init(pauseMedia: Bool, logger: Logger) {
         self.pauseMedia = pauseMedia
