@@ -25,4 +25,3 @@ static inline gboolean oak_value_holds_variant(const GValue *value) { return G_V
 /// G_TYPE_OBJECT and G_VARIANT_TYPE_STRING are macros.
 static inline GType oak_object_type(void) { return G_TYPE_OBJECT; }
 static inline const GVariantType *oak_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
-static inline GType oak_string_type(void) { return G_TYPE_STRING; }

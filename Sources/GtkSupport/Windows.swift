@@ -121,21 +121,3 @@ extension ShortcutLabel {
     }
 }
 
-/// GtkShortcutsShortcut: one line of the keyboard shortcuts window.
-public struct ShortcutsShortcut: WidgetHandle, @unchecked Sendable {
-    public let pointer: UnsafeMutableRawPointer
-    public init(unchecked pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
-    public static var gType: GType { gtk_shortcuts_shortcut_get_type() }
-}
-
-@MainActor
-extension ShortcutsShortcut {
-    /// The keys it shows, as written in its .ui file ("<Control>q").
-    public var accelerator: String {
-        var value = GValue()
-        g_value_init(&value, oak_string_type())
-        defer { g_value_unset(&value) }
-        g_object_get_property(ptr(self), "accelerator", &value)
-        return g_value_get_string(&value).map { String(cString: $0) } ?? ""
-    }
-}
