@@ -95,6 +95,7 @@ extension EventReader {
     /// in (`AlarmBounds.calendarYears`) cannot matter and is passed over.
     func dates(_ lines: [ContentLine], allDay: Bool, zone: EventZone, resolver: inout ZoneResolver) throws(Refusal) -> [CalendarDateTime] {
         var values: [CalendarDateTime] = []
+        var seen: Set<CalendarDateTime> = []
         for line in lines {
             for item in line.value.split(separator: ",") {
                 guard let value = ICalDateTime(String(item.split(separator: "/").first ?? item)) else { continue }
@@ -110,7 +111,7 @@ extension EventReader {
                 } else {
                     converted = Self.value(value, allDay: false)
                 }
-                if AlarmBounds.calendarYears.contains(converted.year), !values.contains(converted) { values.append(converted) }
+                if AlarmBounds.calendarYears.contains(converted.year), seen.insert(converted).inserted { values.append(converted) }
             }
         }
         return values

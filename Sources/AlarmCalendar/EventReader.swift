@@ -106,6 +106,7 @@ struct EventReader {
         let allDay = dtstart.secondOfDay == nil || start.parameter("VALUE")?.uppercased() == "DATE"
         let valarms = Self.ringingAlarms(event)
         guard let valarm = valarms.first else { throw Refusal(Self.silentReason(event, allDay: allDay)) }
+        try Self.checkCounts(event, changes: changes, valarms: valarms)
         let ours = Dictionary(event.properties.filter { $0.name.hasPrefix("X-OPENALARMKIT-") }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         // Our own event that rings no more (a one-off that rang, a series that ended) is read
         // back as it was written, turned off: refused, it would look deleted on the server to
@@ -182,6 +183,21 @@ struct EventReader {
             snoozedUntil: snooze?.first("TRIGGER").flatMap { ICalDateTime($0.value) }.map { $0.instant(in: .utc) },
             ended: ended.map { RefusedEvent(uid: uid, summary: summary, line: event.line, reason: $0, start: self.start(of: event, resolver: &resolver)) },
             line: event.line)
+    }
+
+    /// The lists AlarmBounds caps (reminders, EXDATE and RDATE values, changed occurrences),
+    /// counted before any work that grows with them: a calendar's 100,000 reminders or dates
+    /// are refused in the time it takes to count them, in the words the full check uses.
+    static func checkCounts(_ event: ICalComponent, changes: [ICalComponent], valarms: [ICalComponent]) throws(Refusal) {
+        func refusal(_ field: String, _ limit: String) -> Refusal {
+            Refusal(.outOfBounds(AlarmBounds.Violation(field: "schedule.calendar." + field, limit: limit).description))
+        }
+        guard valarms.count <= AlarmBounds.maxAlerts else { throw refusal("alerts", "at most \(AlarmBounds.maxAlerts) reminders") }
+        for (name, field) in [("EXDATE", "exclusions"), ("RDATE", "additions")] {
+            let values = event.all(name).reduce(0) { $0 + $1.value.utf8.count(where: { $0 == UInt8(ascii: ",") }) + 1 }
+            guard values <= AlarmBounds.maxCalendarDates else { throw refusal(field, "at most \(AlarmBounds.maxCalendarDates) dates") }
+        }
+        guard changes.count <= AlarmBounds.maxCalendarDates else { throw refusal("overrides", "at most \(AlarmBounds.maxCalendarDates)") }
     }
 
     /// The VALARMs that ring: DISPLAY and AUDIO (not e-mail, not Apple's `ACTION:NONE`

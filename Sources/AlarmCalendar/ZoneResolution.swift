@@ -31,6 +31,9 @@ struct ZoneResolver {
     let timezones: [String: ICalComponent]
     let now: Date
     private var cache: [String: String?] = [:]
+    /// The most STANDARD and DAYLIGHT parts a VTIMEZONE may have to be matched by its rules
+    /// (the tz database's busiest zones have under 300 transitions in all).
+    static let maxObservances = 1000
 
     init(lookup: ZoneLookup, timezones: [ICalComponent], now: Date) {
         self.lookup = lookup
@@ -84,6 +87,9 @@ struct ZoneResolver {
     /// city appears in the TZID is preferred.
     private func byRules(_ vtimezone: ICalComponent, tzid: String) -> String? {
         let year = LocalDate(dayNumber: Int(clampingFinite: now.timeIntervalSince1970 / 86_400)).year
+        // A real zone has a few dozen observances; one of thousands (a hostile calendar) is
+        // not matched, and its events are refused as in an unknown zone.
+        guard vtimezone.children.count <= Self.maxObservances else { return nil }
         let observances = vtimezone.children.compactMap(Observance.init)
         guard !observances.isEmpty else { return nil }
         var onsets: [(instant: Int, offset: Int)] = []
