@@ -46,6 +46,9 @@ package enum WriteCondition: Hashable, Sendable {
 package final class CalDAVClient {
     package let collection: CalDAVURL
     private let http: HTTPTransport
+    /// The most objects a listing may name: more is refused (a hostile or broken server's
+    /// million hrefs), not fetched for minutes. 50,000 events is over 60 years at two a day.
+    package static let maximumObjects = 50_000
 
     package init(url: String, username: String?, password: String?, timeoutSeconds: Int = 30, caFile: String? = nil) throws(CalDAVError) {
         do { collection = try CalDAVURL(url) } catch { throw .badURL(error.url, reason: error.reason) }
@@ -180,7 +183,13 @@ package final class CalDAVClient {
 
     private func multistatus(_ method: String, _ href: String, depth: String, body: String) throws(CalDAVError) -> Multistatus {
         var responses: [DAVResponse] = []
-        let token = try streamedMultistatus(method, href, depth: depth, body: body) { responses.append($0) }
+        var more = false
+        let token = try streamedMultistatus(method, href, depth: depth, body: body) { response in
+            if responses.count <= Self.maximumObjects { responses.append(response) } else { more = true }
+        }
+        if more {
+            throw .malformedReply(host: collection.host, detail: "it lists more than \(Self.maximumObjects) objects, more than alarmd syncs in one calendar")
+        }
         return Multistatus(responses: responses, syncToken: token)
     }
 
@@ -188,7 +197,14 @@ package final class CalDAVClient {
     private func streamedMultistatus(_ method: String, _ href: String, depth: String, body: String, each: @escaping (DAVResponse) -> Void) throws(CalDAVError) -> String? {
         let headers = ["Content-Type: application/xml; charset=utf-8", "Depth: \(depth)"]
         let reader = MultistatusReader(host: collection.host, onResponse: each)
-        let reply = try http.send(method, collection.absolute(href), host: collection.host, headers: headers, body: Array(body.utf8)) { reader.feed($0) }
+        let reply: HTTPResponse
+        do {
+            reply = try http.send(method, collection.absolute(href), host: collection.host, headers: headers, body: Array(body.utf8)) { reader.feed($0) }
+        } catch {
+            // Not XML: libxml2's words say where and why.
+            if case .malformedReply = error, let problem = reader.problem { throw .malformedReply(host: collection.host, detail: "not XML: \(problem)") }
+            throw error
+        }
         try check(reply, method, href)
         guard reply.status == 207 else {
             throw .malformedReply(host: collection.host, detail: "\(method) answered \(reply.status), not 207 Multi-Status")

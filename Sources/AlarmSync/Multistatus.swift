@@ -1,4 +1,5 @@
 import CXML
+import LinuxSupport
 
 /// An XML element's name with its namespace, as WebDAV compares them.
 package struct DAVName: Hashable, Sendable, CustomStringConvertible {
@@ -82,6 +83,9 @@ package final class MultistatusReader {
     fileprivate var collecting = false
     fileprivate var textOverflowed = false
     fileprivate var descendants: Set<DAVName> = []
+    /// Why the reply is not well-formed XML, as libxml2 says it ("line 3: Input is not proper
+    /// UTF-8"), once `feed` or `finish` found it.
+    package private(set) var problem: String?
 
     package init(host: String, maxPropertyBytes: Int = defaultMaxPropertyBytes, onResponse: @escaping (DAVResponse) -> Void) {
         self.host = host
@@ -114,7 +118,10 @@ package final class MultistatusReader {
         while offset < bytes.count {
             let count = min(bytes.count - offset, 1 << 20)
             let result = xmlParseChunk(context, bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), Int32(count), 0)
-            guard result == 0, context.pointee.wellFormed != 0 else { return false }
+            guard result == 0, context.pointee.wellFormed != 0 else {
+                problem = Self.lastError(context)
+                return false
+            }
             offset += count
         }
         return true
@@ -124,9 +131,19 @@ package final class MultistatusReader {
     package func finish() throws(CalDAVError) -> String? {
         guard let context else { throw .malformedReply(host: host, detail: "not XML") }
         let result = xmlParseChunk(context, nil, 0, 1)
-        guard result == 0, context.pointee.wellFormed != 0, sawRoot else { throw .malformedReply(host: host, detail: "not XML") }
+        guard result == 0, context.pointee.wellFormed != 0, sawRoot else {
+            problem = Self.lastError(context)
+            throw .malformedReply(host: host, detail: problem.map { "not XML: \($0)" } ?? "not XML")
+        }
         guard rootIsMultistatus else { throw .malformedReply(host: host, detail: "no DAV:multistatus") }
         return syncToken
+    }
+
+    /// libxml2's last error of the parse: its line and message (at most 200 bytes of it).
+    private static func lastError(_ context: xmlParserCtxtPtr) -> String? {
+        guard let error = xmlCtxtGetLastError(context), let message = error.pointee.message else { return nil }
+        let text = String(decoding: String(cString: message).trimmed().utf8.prefix(200), as: UTF8.self)
+        return "line \(error.pointee.line): \(text)"
     }
 
     // MARK: SAX events

@@ -14,3 +14,4 @@ OAK_FORWARD(int, xmlCtxtUseOptions, (xmlParserCtxtPtr ctxt, int options), (ctxt,
 OAK_FORWARD(int, xmlParseChunk, (xmlParserCtxtPtr ctxt, const char *chunk, int size, int terminate), (ctxt, chunk, size, terminate))
 OAK_FORWARD_VOID(xmlStopParser, (xmlParserCtxtPtr ctxt), (ctxt))
 OAK_FORWARD_VOID(xmlFreeParserCtxt, (xmlParserCtxtPtr ctxt), (ctxt))
+OAK_FORWARD(xmlErrorPtr, xmlCtxtGetLastError, (void *ctx), (ctx))

@@ -210,4 +210,16 @@ struct CalDAVTLSTests {
             }
         }
     }
+
+    /// A reply that is not XML says where and why, in libxml2's words: "not proper UTF-8" is
+    /// something a server's admin can find; "could not be read" was not.
+    @Test func aReplyThatIsNotXMLSaysWhereAndWhy() {
+        let body = Array("<?xml version=\"1.0\"?>\n<d:multistatus xmlns:d=\"DAV:\">\n<d:response><d:href>/a-".utf8) + [0xFF, 0x20]
+            + Array("</d:href></d:response></d:multistatus>".utf8)
+        #expect {
+            _ = try Multistatus(body, host: "h")
+        } throws: { error in
+            "\(error)".contains("not XML: line 3: Input is not proper UTF-8")
+        }
+    }
 }
