@@ -4,6 +4,7 @@ import AlarmModel
 import AlarmSync
 import AlarmSystem
 import AlarmWire
+import Dispatch
 import FoundationEssentials
 import LinuxSupport
 import Logging
@@ -12,6 +13,7 @@ import Logging
 /// every `interval` the calendar is read whole (a listing, then the events), each VEVENT with
 /// a VALARM becomes an alarm of app `calendar:<name>` titled with its summary, and the set is
 /// brought in step on the loop thread (new ones added, changed ones edited, gone ones removed).
+/// The events are parsed here, never on the loop thread that rings alarms.
 /// An unchanged event is left alone, so a skip or a ring in progress is never undone by a
 /// poll. Nothing is written to the server. A server that is down changes nothing here: the
 /// alarms it gave keep ringing. On a thread of its own, like `[sync]`.
@@ -50,8 +52,12 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
                 }
                 let listing = try client!.list()
                 let objects = try client!.objects(listing.map(\.href))
-                let texts = objects.map(\.calendarData)
-                loop.post { [self] in bringInStep(texts) }
+                let zones = machineZones()
+                let now = Date()
+                let read = objects.map { object -> Result<[EventResult], ICalendarError> in
+                    do throws(ICalendarError) { return .success(try ICalendar.parse(object.calendarData, zones: zones, now: now)) } catch { return .failure(error) }
+                }
+                loop.post { [self] in bringInStep(read) }
                 if lastError != nil { logger.info("calendar \(settings.name): reachable again") }
                 lastError = nil
             } catch {
@@ -64,15 +70,28 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
         }
     }
 
-    /// On the loop thread: the calendar's alarms become what `texts` say.
-    private func bringInStep(_ texts: [String]) {
+    /// The machine's zone as the loop thread has it (waits for a turn of the loop).
+    private func machineZones() -> ZoneLookup {
+        let done = DispatchSemaphore(value: 0)
+        let box = ZoneBox()
+        loop.post { [self, box] in
+            box.zones = .system(machine: zone.rules)
+            done.signal()
+        }
+        done.wait()
+        return box.zones!
+    }
+
+    /// On the loop thread: the calendar's alarms become what its events, as read, say.
+    private func bringInStep(_ read: [Result<[EventResult], ICalendarError>]) {
         let now = Date()
-        let zones = ZoneLookup.system(machine: zone.rules)
         var wanted: [String: AlarmRecord] = [:]
         var refused: [RefusedEvent] = []
-        for text in texts {
+        for object in read {
             let results: [EventResult]
-            do { results = try ICalendar.parse(text, zones: zones, now: now) } catch {
+            switch object {
+            case .success(let parsed): results = parsed
+            case .failure(let error):
                 logger.warning("calendar \(settings.name): an event that is not iCalendar was passed over: \(error)")
                 refused.append(RefusedEvent(uid: nil, summary: nil, line: error.line, reason: .damaged(error.description), start: nil))
                 continue
@@ -122,3 +141,5 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
         }
     }
 }
+
+private final class ZoneBox: @unchecked Sendable { var zones: ZoneLookup? }

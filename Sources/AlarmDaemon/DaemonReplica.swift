@@ -34,6 +34,16 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
     private var applying = false
     private let describeLock = Lock()
     private var describeZones: ZoneLookup
+    /// What `describe` read of each server object this round, by href, until `apply` or
+    /// `ignored` takes it: an object is parsed once a round, on the sync thread, never on the
+    /// loop thread that rings alarms. Under `describeLock`.
+    private var reads: [String: ObjectRead] = [:]
+    private struct ObjectRead {
+        var etag: String
+        var results: Result<[EventResult], ICalendarError>
+        /// Another program's object as the server stores it (`asStored`); nil for ours.
+        var serverText: String?
+    }
 
     init(loop: EventLoop, engine: Engine, zone: CurrentZone, persistence: SyncPersistence?, unrung: UnrungLedger, logger: Logger) {
         self.loop = loop
@@ -134,6 +144,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
     /// After a round: what it read and wrote (replies, server texts, SQLite's page cache)
     /// goes back to the system, on the loop thread that owns the store.
     func roundEnded() {
+        describeLock.withLock { reads = [:] }
         loop.post { [self] in
             persistence?.releaseMemory()
             _ = malloc_trim(0)
@@ -290,19 +301,33 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
 
     /// Why a server object gives no alarm, for `alarmctl unrung`. Sync thread.
     func ignored(_ object: RemoteObject) {
-        let zones = describeLock.withLock { describeZones }
-        unrung.syncObjectRefused(href: object.href, refused: Self.refusals(in: object.calendarData, zones: zones))
+        let read = describeLock.withLock { reads.removeValue(forKey: object.href) }
+        guard let read, read.etag == object.etag else { return }
+        unrung.syncObjectRefused(href: object.href, refused: Self.refusals(in: read.results))
+    }
+
+    /// A server object too large to read: what `alarmctl unrung` says of it.
+    func tooLarge(_ href: String) {
+        unrung.syncObjectRefused(href: href, refused: [RefusedEvent(uid: nil, summary: nil, line: 0,
+            reason: .damaged("larger than \(MultistatusReader.defaultMaxPropertyBytes >> 20) MiB, the most alarmd reads of one calendar object"), start: nil)])
     }
 
     /// What in a calendar object gives no alarm, and why.
     private static func refusals(in text: String, zones: ZoneLookup) -> [RefusedEvent] {
-        do throws(ICalendarError) {
-            return try ICalendar.parse(text, zones: zones, now: Date()).compactMap { result in
-                if case .refused(let refusal) = result { refusal } else { nil }
-            }
-        } catch {
-            return [RefusedEvent(uid: nil, summary: nil, line: error.line, reason: .damaged(error.description), start: nil)]
+        refusals(in: parse(text, zones: zones))
+    }
+
+    private static func refusals(in results: Result<[EventResult], ICalendarError>) -> [RefusedEvent] {
+        switch results {
+        case .success(let results):
+            results.compactMap { result in if case .refused(let refusal) = result { refusal } else { nil } }
+        case .failure(let error):
+            [RefusedEvent(uid: nil, summary: nil, line: error.line, reason: .damaged(error.description), start: nil)]
         }
+    }
+
+    private static func parse(_ text: String, zones: ZoneLookup) -> Result<[EventResult], ICalendarError> {
+        do throws(ICalendarError) { return .success(try ICalendar.parse(text, zones: zones, now: Date())) } catch { return .failure(error) }
     }
 
     /// Sync thread, before the first round: other programs' events held as the server has
@@ -328,13 +353,37 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
         unrung.syncRoundEnded(keeping: ignored.union(held), at: Date())
     }
 
+    /// Our alarms' texts are written on the loop thread; this machine's changes are written
+    /// into other programs' events (their server text parsed) here, on the sync thread.
     func calendarData(for uids: [String]) -> [String: String] {
-        onLoop { [self] in withUIDIndex { texts(for: uids) } }
+        let (own, foreign): ([String: String], [ForeignUpload]) = onLoop { [self] in withUIDIndex { texts(for: uids) } }
+        var result = own
+        let now = Date()
+        let zones = describeLock.withLock { describeZones }
+        for event in foreign {
+            do {
+                let patched = try ForeignEvent.patch(event.base, uid: event.uid, record: event.record, marks: event.marks, zones: zones, now: now)
+                for why in patched.refused { logger.warning("sync: a change of \(event.uid) stays on this machine: \(why)") }
+                result[event.uid] = patched.text
+            } catch {
+                logger.warning("sync: cannot write this machine's changes into \(event.uid), another program's event: \(error)")
+            }
+        }
+        return result
     }
 
-    private func texts(for uids: [String]) -> [String: String] {
+    /// Another program's event to upload: its server text and what this machine adds to it.
+    private struct ForeignUpload: @unchecked Sendable {
+        var uid: String
+        var base: String
+        var record: AlarmRecord?
+        var marks: SyncMarks?
+    }
+
+    private func texts(for uids: [String]) -> ([String: String], [ForeignUpload]) {
         let now = Date()
         var texts: [String: String] = [:]
+        var foreign: [ForeignUpload] = []
         for uid in uids {
             let record = record(uid)
             guard items[uid]?.foreign == true else {
@@ -342,21 +391,18 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
                 continue
             }
             guard let base = serverText(uid) else { continue }
-            do {
-                let patched = try ForeignEvent.patch(base, uid: uid, record: record, marks: marks(uid), zones: zones, now: now)
-                for why in patched.refused { logger.warning("sync: a change of \(uid) stays on this machine: \(why)") }
-                texts[uid] = patched.text
-            } catch {
-                logger.warning("sync: cannot write this machine's changes into \(uid), another program's event: \(error)")
-            }
+            foreign.append(ForeignUpload(uid: uid, base: base, record: record, marks: marks(uid)))
         }
-        return texts
+        return (texts, foreign)
     }
 
-    func describe(_ calendarData: String) -> RemoteDescription? {
+    func describe(_ object: RemoteObject) -> RemoteDescription? {
         let zones = describeLock.withLock { describeZones }
-        guard let results = try? ICalendar.parse(calendarData, zones: zones, now: Date()) else { return nil }
-        let foreign = !ForeignEvent.isOurs(calendarData)
+        let read = Self.parse(object.calendarData, zones: zones)
+        let foreign = !ForeignEvent.isOurs(object.calendarData)
+        let stored = foreign ? Self.asStored(object.calendarData) : nil
+        describeLock.withLock { reads[object.href] = ObjectRead(etag: object.etag, results: read, serverText: stored) }
+        guard case .success(let results) = read else { return nil }
         for result in results {
             switch result {
             case .alarm(let event):
@@ -384,9 +430,18 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
             let zones = zones
             var held: [String: SyncedItem] = [:]
             for (uid, object) in downloads.sorted(by: { $0.key < $1.key }) {
-                let foreign = !ForeignEvent.isOurs(object.calendarData)
+                // Read by `describe` on the sync thread; one that changed between the two
+                // (an href twice in a reply) is read again next round.
+                let read = describeLock.withLock { reads.removeValue(forKey: object.href) }
+                guard let read, read.etag == object.etag else {
+                    logger.warning("sync: \(object.href) changed while it was read; read again next round")
+                    continue
+                }
+                let foreign = read.serverText != nil
                 let results: [EventResult]
-                do { results = try ICalendar.parse(object.calendarData, zones: zones, now: now) } catch {
+                switch read.results {
+                case .success(let parsed): results = parsed
+                case .failure(let error):
                     logger.warning("sync: \(object.href) is not iCalendar this machine can read (\(error)); left on the server")
                     continue
                 }
@@ -409,7 +464,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
                     item.href = object.href
                     item.etag = object.etag
                     item.fingerprint = Self.endedFingerprint(item)
-                    stage(item, serverText: .some(Self.asStored(object.calendarData)))
+                    stage(item, serverText: .some(read.serverText))
                     held[uid] = SyncedItem(href: object.href, etag: object.etag, fingerprint: item.fingerprint!, foreign: true)
                     continue
                 }
@@ -432,7 +487,7 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
                 item.href = object.href
                 item.etag = object.etag
                 item.fingerprint = Self.fingerprint(text, record: record)
-                stage(item, serverText: .some(foreign ? Self.asStored(object.calendarData) : nil))
+                stage(item, serverText: .some(read.serverText))
                 held[uid] = SyncedItem(href: object.href, etag: object.etag, fingerprint: item.fingerprint!, foreign: foreign)
             }
             for uid in deletions {

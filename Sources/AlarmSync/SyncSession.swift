@@ -56,8 +56,9 @@ package protocol SyncReplica: AnyObject {
     /// The event texts to upload for `uids` (those it still has), asked for several at once.
     func calendarData(for uids: [String]) -> [String: String]
     /// The UID, version and writer of a server object; nil when it holds no event with a UID.
-    /// Called on the sync thread.
-    func describe(_ calendarData: String) -> RemoteDescription?
+    /// Called on the sync thread, once per object a round: what it read may be kept for
+    /// `apply` and `ignored` of the same object (href and ETag).
+    func describe(_ object: RemoteObject) -> RemoteDescription?
     /// Takes the server's versions in and removes the alarms deleted elsewhere, in one step,
     /// storing what is then agreed about each with it; returns that, per UID it holds as the
     /// server has it (a download it refused is left out and tried again when it changes).
@@ -66,10 +67,13 @@ package protocol SyncReplica: AnyObject {
     func record(_ progress: SyncProgress)
     /// A server object that `describe` found no alarm in: the replica may say why.
     func ignored(_ object: RemoteObject)
+    /// A server object larger than the client reads (`MultistatusReader.defaultMaxPropertyBytes`).
+    func tooLarge(_ href: String)
 }
 
 extension SyncReplica {
     package func ignored(_ object: RemoteObject) {}
+    package func tooLarge(_ href: String) {}
 }
 
 /// What one round did, for `alarmctl sync` and the log.
@@ -96,8 +100,10 @@ package struct SyncReport: Hashable, Sendable {
 /// memory.
 package final class SyncSession {
     package let client: CalDAVClient
-    /// Objects fetched and waiting to be taken in together, at most this many bytes.
+    /// Objects fetched and waiting to be taken in together, at most this many bytes and this
+    /// many objects: one batch is one turn of the daemon's loop, which must stay short.
     static let downloadBatchBytes = 4 << 20
+    static let downloadBatchObjects = 100
     /// Agreed items reported to the replica together, at most this many or this old.
     static let progressBatch = 100
     static let progressSeconds = 1.0
@@ -153,8 +159,13 @@ package final class SyncSession {
             downloadBytes = 0
         }
         var fetchedState = state
-        try client.objects(stale, tooLarge: { report.ignored.append($0) }) { object in
-            guard let description = replica.describe(object.calendarData) else {
+        // One too large to read is passed over until it changes, and `alarmctl unrung` says why.
+        try client.objects(stale, tooLarge: { href in
+            report.ignored.append(href)
+            fetchedState.ignored[href] = etags[href]
+            replica.tooLarge(href)
+        }) { object in
+            guard let description = replica.describe(object) else {
                 report.ignored.append(object.href)
                 fetchedState.ignored[object.href] = object.etag
                 replica.ignored(object)
@@ -173,7 +184,7 @@ package final class SyncSession {
                 case .download:
                     downloads[uid] = object
                     downloadBytes += object.calendarData.utf8.count
-                    if downloadBytes >= Self.downloadBatchBytes { takeDownloads(&fetchedState) }
+                    if downloadBytes >= Self.downloadBatchBytes || downloads.count >= Self.downloadBatchObjects { takeDownloads(&fetchedState) }
                 case .upload(_, let href, let condition):
                     uploads.append((uid, href, condition))
                 case .deleteRemote, .deleteLocal, .forget:

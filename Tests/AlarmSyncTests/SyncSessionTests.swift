@@ -40,7 +40,8 @@ final class MemoryReplica: SyncReplica, @unchecked Sendable {
         return texts
     }
 
-    func describe(_ calendarData: String) -> RemoteDescription? {
+    func describe(_ object: RemoteObject) -> RemoteDescription? {
+        let calendarData = object.calendarData
         guard let uid = Self.field("UID", calendarData) else { return nil }
         return RemoteDescription(uid: uid, version: SyncVersion(sequence: Int(Self.field("SEQUENCE", calendarData) ?? "0") ?? 0,
                                                                 lastModified: Double(Self.field("X-TEST-MODIFIED", calendarData) ?? "0") ?? 0),
