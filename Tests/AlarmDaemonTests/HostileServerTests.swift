@@ -1,0 +1,142 @@
+import AlarmClient
+import Foundation
+import Testing
+import TestSupport
+
+/// A CalDAV server that lies (scripts/testing/hostile-caldav-server.py): each attack of the
+/// issue, one sync round each, against one alarmd that holds an alarm of its own and a synced
+/// meeting. For every attack: alarmd answers `status` within 100 ms all through the round, an
+/// unrelated alarm due during it rings on time, its peak memory stays under `peakBound`, the
+/// round reports what it refused and why (in `status` or `alarmctl unrung`), and nothing it
+/// held is lost; a redirect never takes the password to another host. The table it prints is
+/// docs/SECURITY.md's. CI runs it against the shipped binary (the lane `products`).
+@Suite(.serialized, .tags(.products), .timeLimit(.minutes(4)))
+struct HostileServerTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/testing/hostile-caldav-server.py").path
+    /// alarmd's peak resident memory over every attack (VmHWM): a 64 MB reply is streamed,
+    /// never held, and one object is at most 4 MiB.
+    static let peakBound = 160 << 20
+    static let answerBound = 0.100
+    static let lateBound = 0.100
+
+    /// What a round must report: a failure whose words hold the text, an `unrung` reason
+    /// (code and a text its details hold), or nothing (the attack changes nothing here).
+    enum Outcome {
+        case failure(String)
+        case unrung(String, String)
+        case holds
+    }
+
+    static let attacks: [(String, Outcome)] = [
+        ("body-1g", .failure("larger than 64 MB")),
+        ("line-100m", .failure("larger than 64 MB")),
+        ("object-5m", .unrung("damaged", "larger than 4 MiB")),
+        ("entity-bomb", .failure("not XML")),
+        ("nesting", .holds),
+        ("hrefs-1m", .failure("larger than 64 MB")),
+        ("hrefs-200k", .failure("more than 50000 objects")),
+        ("redirect-other-host", .failure("302 from 127.0.0.1")),
+        ("redirect-loop", .failure("301 from 127.0.0.1")),
+        ("invalid-utf8", .failure("not proper UTF-8")),
+        ("valarms-100k", .unrung("damaged", "larger than 4 MiB")),
+        ("valarms-70k", .unrung("outOfBounds", "at most 32 reminders")),
+        ("secondly", .unrung("repeatFrequency", "secondly")),
+        ("count-1e9", .unrung("damaged", "COUNT '1000000000'")),
+        ("exdates-100k", .unrung("outOfBounds", "at most 1000 dates")),
+        ("vtimezone-100k", .holds),
+        // Last: an alarm ringing asks for a round every 5 s, which would meet this one's 30 s.
+        ("slow", .failure("timed out")),
+    ]
+
+    @Test func alarmdHoldsAgainstEveryAttackOfALyingServer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oak-hostile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let control = folder.appendingPathComponent("attack"), requests = folder.appendingPathComponent("requests.log")
+        try "none".write(to: control, atomically: true, encoding: .utf8)
+        let server = try Subprocess("/usr/bin/python3", [Self.script, "0", control.path, requests.path], stdout: .pipe, stderr: .inherit)
+        defer { server.signal(SIGKILL); _ = server.wait() }
+        let ready = try #require(server.readLine(within: 20), "the hostile server did not start")
+        let port = try #require(Int(ready.split(separator: " ").last ?? ""), "\(ready)")
+
+        let config = CalDAVSyncTests.config("http://127.0.0.1:\(port)/cal/", password: "/bin/echo hostile-secret", interval: 3600)
+        let daemon = try DaemonHarness(withNotificationServer: false, config: config)
+        try daemon.start()
+        await daemon.firstSyncRoundEnded()
+        #expect(try daemon.alarmctl("add", "in 3 hours", "--title", "Mine").status == 0)
+        #expect(try daemon.alarmctl("sync").status == 0)
+        let held = try Set(daemon.list().map(\.presentation.alert.title.text))
+        #expect(held == ["Mine", "Honest meeting"], "before the attacks: \(held)")
+
+        var table = ["| attack | round | slowest answer | unrelated alarm | peak memory | reported |", "|---|---|---|---|---|---|"]
+        for (attack, outcome) in Self.attacks {
+            try attack.write(to: control, atomically: true, encoding: .utf8)
+            let due = Date().addingTimeInterval(0.8)
+            let unrelated = makeRecord(title: "Unrelated \(attack)", schedule: .fixed(due), secondary: nil)
+            try daemon.connect().send(.schedule, record: unrelated)
+
+            let began = Date()
+            let awaited = try #require(try daemon.connect().send(.sync).status?.sync?.awaitedRound)
+            var slowest = 0.0
+            var sync: AlarmProtocol.SyncStatus?
+            while Date().timeIntervalSince(began) < 90 {
+                let asked = Date()
+                let status = try daemon.connect().send(.status).status?.sync
+                slowest = max(slowest, Date().timeIntervalSince(asked))
+                if let status, status.rounds >= awaited { sync = status; break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let round = Date().timeIntervalSince(began)
+            #expect(sync != nil, "\(attack): the round did not end within 90 s")
+            #expect(slowest < Self.answerBound, "\(attack): status took \(Int(slowest * 1000)) ms during the round")
+
+            // The unrelated alarm: rang at its time, though the round was busy.
+            var late: Double?
+            _ = try await eventually("\(attack): the unrelated alarm to ring", within: 10) {
+                guard case .alerting(let since, let firedFor)? = try daemon.record(unrelated.id)?.phase else { return false }
+                late = since.timeIntervalSince(firedFor)
+                return true
+            }
+            #expect((late ?? .infinity) < Self.lateBound, "\(attack): the unrelated alarm rang \(late.map { "\(Int($0 * 1000)) ms" } ?? "never") late")
+            try daemon.connect().send(.cancel, alarm: unrelated.id)
+
+            // What the round reported.
+            let words = sync?.problem ?? ""
+            var reported = words.isEmpty ? "nothing refused" : words
+            switch outcome {
+            case .failure(let text):
+                #expect(words.contains(text), "\(attack): the round's failure should say '\(text)': '\(words)'")
+            case .unrung(let code, let text):
+                #expect(words.isEmpty, "\(attack): the round failed: \(words)")
+                let events = try daemon.connect().send(.unrung).unrung?.first?.events ?? []
+                let match = events.first { $0.reason == code && ($0.details ?? []).joined(separator: " ").localizedCaseInsensitiveContains(text) }
+                #expect(match != nil, "\(attack): `unrung` should give \(code) '\(text)': \(events.map { "\($0.reason) \($0.details ?? [])" })")
+                reported = "unrung: " + (match.map { "\($0.reason) \($0.details?.joined(separator: " ") ?? "")" } ?? "-")
+            case .holds:
+                #expect(words.isEmpty, "\(attack): the round failed: \(words)")
+            }
+
+            // Nothing held is lost.
+            let titles = try Set(daemon.list().map(\.presentation.alert.title.text))
+            #expect(titles.isSuperset(of: held), "\(attack): lost \(held.subtracting(titles))")
+            let peak = try Self.peakMemory(daemon)
+            #expect(peak < Self.peakBound, "\(attack): alarmd's peak memory is \(peak >> 20) MiB")
+            table.append("| \(attack) | \(String(format: "%.1f s", round)) | \(Int(slowest * 1000)) ms | \(late.map { "\(Int($0 * 1000)) ms late" } ?? "did not ring") | \(peak >> 20) MiB | \(reported.replacingOccurrences(of: "|", with: "/").prefix(90)) |")
+        }
+
+        // The password never went to the host a redirect named.
+        let log = (try? String(contentsOf: requests, encoding: .utf8)) ?? ""
+        #expect(log.contains("127.0.0.1 PROPFIND"), "the server saw no request: \(log.prefix(300))")
+        #expect(!log.split(separator: "\n").contains { $0.hasPrefix("127.0.0.2 ") }, "a request followed the redirect to 127.0.0.2")
+        print(table.joined(separator: "\n"))
+    }
+
+    /// VmHWM of alarmd's process.
+    static func peakMemory(_ daemon: DaemonHarness) throws -> Int {
+        let pid = try #require(daemon.pid)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) << 10
+    }
+}
