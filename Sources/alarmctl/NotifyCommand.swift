@@ -26,11 +26,11 @@ enum NotifyRun {
     static func main(_ arguments: [String], validUTF8: [Bool]? = nil) -> Int32 {
         let parsed: NotifySendArguments
         do { parsed = try NotifySendArguments(arguments, validUTF8: validUTF8) } catch {
-            writeError(error.message)
+            writeError(Text.notifyFailure(error))
             return 1
         }
         if parsed.help {
-            print(NotifySendArguments.helpText)
+            print(Text.notifyHelp)
             return 0
         }
         if parsed.version {

@@ -1,3 +1,4 @@
+import AlarmNotify
 import FoundationEssentials
 import LinuxSupport
 
@@ -10,11 +11,16 @@ extension Text {
     static var invalidUTF8Summary: String { tr("Invalid UTF-8 provided for parameter: Summary") }
     static var invalidUTF8Body: String { tr("Invalid UTF-8 provided for parameter: Body") }
     static var invalidNumberOfOptions: String { tr("Invalid number of options.") }
-    static func unknownOption(_ option: String) -> String { tr("Unknown option %s", option) }
-    static func missingArgument(_ option: String) -> String { tr("Missing argument for %s", option) }
-    static func unexpectedArgument(_ option: String) -> String { tr("Unexpected argument to %s", option) }
-    static func errorParsingOption(_ option: String) -> String { tr("Error parsing option %s", option) }
-    static func unknownUrgency(_ value: String) -> String { tr("Unknown urgency %s specified. Known urgency levels: low, normal, critical.", value) }
-    static func cannotParseInteger(_ text: String, for option: String) -> String { tr("Cannot parse integer value “%1$s” for %2$s", text, option) }
-    static func integerOutOfRange(_ text: String, for option: String) -> String { tr("Integer value “%1$s” for %2$s out of range", text, option) }
+    /// A refused command line, in notify-send's words.
+    static func notifyFailure(_ failure: NotifySendArguments.Failure) -> String {
+        switch failure {
+        case .unknownOption(let option): tr("Unknown option %s", option)
+        case .missingArgument(let option): tr("Missing argument for %s", option)
+        case .unexpectedArgument(let option): tr("Unexpected argument to %s", option)
+        case .errorParsingOption(let option): tr("Error parsing option %s", option)
+        case .unknownUrgency(let value): tr("Unknown urgency %s specified. Known urgency levels: low, normal, critical.", value)
+        case .cannotParseInteger(let text, let option): tr("Cannot parse integer value “%1$s” for %2$s", text, option)
+        case .integerOutOfRange(let text, let option): tr("Integer value “%1$s” for %2$s out of range", text, option)
+        }
+    }
 }

@@ -5,37 +5,45 @@ import Glibc
 /// GOption): short options cluster (`-pw`), an option that takes a value takes the next
 /// argument whatever it looks like (`-t -1`), `--name=value` works, options and operands mix
 /// in any order, `--` ends the options, and the messages of every error are notify-send's.
-/// ArgumentParser cannot do this (`-h` is a hint here, `-?` is help).
-struct NotifySendArguments: Equatable {
-    var urgency: UInt8 = 1
-    var expireTimeout: Int32 = -1
-    var appName: String?
-    var icon: String?
-    var category: String?
-    var transient = false
-    var hints: [String] = []
-    var printID = false
-    var replaceID: Int32 = 0
-    var wait = false
-    var actions: [String] = []
-    var version = false
-    var help = false
+/// ArgumentParser cannot do this (`-h` is a hint here, `-?` is help). Here, below alarmctl, so
+/// that the fuzzer reaches it (docs/SECURITY.md); its refusals are values, worded by alarmctl.
+package struct NotifySendArguments: Equatable {
+    package var urgency: UInt8 = 1
+    package var expireTimeout: Int32 = -1
+    package var appName: String?
+    package var icon: String?
+    package var category: String?
+    package var transient = false
+    package var hints: [String] = []
+    package var printID = false
+    package var replaceID: Int32 = 0
+    package var wait = false
+    package var actions: [String] = []
+    package var version = false
+    package var help = false
     /// Summary, body and any extra operands, with whether each was valid UTF-8 on the command line.
-    var operands: [(text: String, validUTF8: Bool)] = []
+    package var operands: [(text: String, validUTF8: Bool)] = []
     // Ours, on top of notify-send's.
-    var sound: String?
-    var loopSound = false
+    package var sound: String?
+    package var loopSound = false
 
-    static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.urgency == b.urgency && a.expireTimeout == b.expireTimeout && a.appName == b.appName && a.icon == b.icon
             && a.category == b.category && a.transient == b.transient && a.hints == b.hints && a.printID == b.printID
             && a.replaceID == b.replaceID && a.wait == b.wait && a.actions == b.actions && a.version == b.version
             && a.help == b.help && a.operands.map(\.text) == b.operands.map(\.text) && a.sound == b.sound && a.loopSound == b.loopSound
     }
 
-    /// A command-line error, worded as notify-send words it; the exit status is 1.
-    struct Failure: Error, Equatable {
-        let message: String
+    /// A command-line error, as notify-send reports it (alarmctl words it with notify-send's
+    /// messages); the exit status is 1. Each holds the option as typed.
+    package enum Failure: Error, Equatable {
+        case unknownOption(String)
+        case missingArgument(String)
+        case unexpectedArgument(String)
+        case errorParsingOption(String)
+        case unknownUrgency(String)
+        case cannotParseInteger(String, option: String)
+        case integerOutOfRange(String, option: String)
     }
 
     private enum Option: CaseIterable {
@@ -91,7 +99,7 @@ struct NotifySendArguments: Equatable {
 
     /// Reads `arguments` (without the program and subcommand names). `validUTF8` says, per
     /// argument, whether its bytes were valid UTF-8 (Swift's strings repair invalid bytes).
-    init(_ arguments: [String], validUTF8: [Bool]? = nil) throws(Failure) {
+    package init(_ arguments: [String], validUTF8: [Bool]? = nil) throws(Failure) {
         let valid = validUTF8 ?? Array(repeating: true, count: arguments.count)
         var index = 0
         var optionsEnded = false
@@ -110,19 +118,19 @@ struct NotifySendArguments: Equatable {
                 let body = argument.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
                 guard let option = Option.allCases.first(where: { $0.long == name }) else {
-                    throw Failure(message: Text.unknownOption(argument))
+                    throw .unknownOption(argument)
                 }
                 let typed = "--\(name)"
                 if option.takesValue {
                     if let equals = body.firstIndex(of: "=") {
                         try apply(option, value: String(body[body.index(after: equals)...]), typed: typed)
                     } else {
-                        guard index + 1 < arguments.count else { throw Failure(message: Text.missingArgument(typed)) }
+                        guard index + 1 < arguments.count else { throw .missingArgument(typed) }
                         index += 1
                         try apply(option, value: arguments[index], typed: typed)
                     }
                 } else {
-                    guard !body.contains("=") else { throw Failure(message: Text.unexpectedArgument(typed)) }
+                    guard !body.contains("=") else { throw .unexpectedArgument(typed) }
                     try apply(option, value: nil, typed: typed)
                 }
                 continue
@@ -132,12 +140,12 @@ struct NotifySendArguments: Equatable {
             var tookValue = false
             for letter in argument.dropFirst() {
                 guard let option = Option.allCases.first(where: { $0.short == letter }) else {
-                    throw Failure(message: Text.unknownOption(argument))
+                    throw .unknownOption(argument)
                 }
                 let typed = "-\(letter)"
                 if option.takesValue {
-                    guard !tookValue else { throw Failure(message: Text.errorParsingOption(typed)) }
-                    guard index + 1 < arguments.count else { throw Failure(message: Text.missingArgument(typed)) }
+                    guard !tookValue else { throw .errorParsingOption(typed) }
+                    guard index + 1 < arguments.count else { throw .missingArgument(typed) }
                     tookValue = true
                     try apply(option, value: arguments[index + 1], typed: typed)
                 } else {
@@ -156,7 +164,7 @@ struct NotifySendArguments: Equatable {
             case "low": urgency = 0
             case "normal": urgency = 1
             case "critical": urgency = 2
-            default: throw Failure(message: Text.unknownUrgency(value))
+            default: throw .unknownUrgency(value)
             }
         case .expireTime: expireTimeout = try Self.integer(value, typed: typed)
         case .replaceID: replaceID = try Self.integer(value, typed: typed)
@@ -183,12 +191,10 @@ struct NotifySendArguments: Equatable {
             let number = strtol(start, &end, 0)
             return (number, end != nil && end!.pointee == 0 && end! != UnsafeMutablePointer(mutating: start))
         }
-        guard parsed.1 else { throw Failure(message: Text.cannotParseInteger(text, for: typed)) }
+        guard parsed.1 else { throw .cannotParseInteger(text, option: typed) }
         guard errno != ERANGE, let number = Int32(exactly: parsed.0) else {
-            throw Failure(message: Text.integerOutOfRange(text, for: typed))
+            throw .integerOutOfRange(text, option: typed)
         }
         return number
     }
-
-    static var helpText: String { Text.notifyHelp }
 }
