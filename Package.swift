@@ -245,3 +245,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (docs/SECURITY.md, "Fuzzing"): one libFuzzer executable with a target per parser of
+// outside data, declared only when OPENALARMKIT_FUZZ=1, so that the normal build and its tests
+// never see it. scripts/fuzz builds it in .build-fuzz, the libraries instrumented for coverage
+// and AddressSanitizer here rather than by -Xswiftc, which would also give the build plugin's
+// tool libFuzzer's `main`.
+if Context.environment["OPENALARMKIT_FUZZ"] == "1" {
+    let sanitized: [String] = ["-sanitize=fuzzer,address"]
+    for target in package.targets where target.type == .regular {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitized)]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
+    }
+    package.targets.append(
+        .executableTarget(
+            name: "openalarmkit-fuzz",
+            dependencies: ["AlarmCalendar", "AlarmCore", "AlarmModel", "AlarmNotify", "AlarmSync", "AlarmSystem", "AlarmWire"],
+            path: "Tests/Fuzz", exclude: ["seeds", "lsan.supp"], swiftSettings: essentialsOnly + [.enableExperimentalFeature("Extern"), .unsafeFlags(sanitized)],
+            linkerSettings: [.unsafeFlags(sanitized + ["-use-ld=lld"])]))
+}

@@ -56,23 +56,33 @@ public struct DaemonConfig: Hashable, Sendable {
     /// daemon then logs it and keeps the defaults.
     public static func load(path: String, environment: [String: String]) throws(ConfigProblem) -> DaemonConfig {
         var config = DaemonConfig()
-        if let text = try ConfigFileText.read(path) {
-            if let unknown = ConfigKeys.unknownKeys(in: text, path: path).first { throw unknown }
-            let file: ConfigFile
-            do { file = try TOMLDecoder().decode(ConfigFile.self, from: text) } catch {
-                throw describe(error, path: path, text: text)
-            }
-            do { try config.apply(file, path: path) } catch {
-                // A value out of range: point at the line that sets it.
-                var located = error
-                located.line = error.setting.flatMap { ConfigKeys.line(of: $0, in: text) }
-                throw located
-            }
-            if let key = config.syncRefusal?.key {
-                config.syncRefusal?.line = ConfigKeys.line(of: "sync." + key, in: text) ?? ConfigKeys.line(ofSection: "sync", in: text)
-            }
-        }
+        if let text = try ConfigFileText.read(path) { config = try read(text, path: path) }
         if let device = environment["OPENALARMKIT_AUDIO_DEVICE"], !device.isEmpty { config.audioDevice = device }
+        return config
+    }
+
+    /// The settings the bytes of a config.toml at `path` give (the file's whole reading, without
+    /// the file: the fuzzer's entry, docs/SECURITY.md).
+    package static func read(_ bytes: [UInt8], path: String) throws(ConfigProblem) -> DaemonConfig {
+        try read(try ConfigFileText.text(bytes, path: path), path: path)
+    }
+
+    private static func read(_ text: String, path: String) throws(ConfigProblem) -> DaemonConfig {
+        var config = DaemonConfig()
+        if let unknown = ConfigKeys.unknownKeys(in: text, path: path).first { throw unknown }
+        let file: ConfigFile
+        do { file = try TOMLDecoder().decode(ConfigFile.self, from: text) } catch {
+            throw describe(error, path: path, text: text)
+        }
+        do { try config.apply(file, path: path) } catch {
+            // A value out of range: point at the line that sets it.
+            var located = error
+            located.line = error.setting.flatMap { ConfigKeys.line(of: $0, in: text) }
+            throw located
+        }
+        if let key = config.syncRefusal?.key {
+            config.syncRefusal?.line = ConfigKeys.line(of: "sync." + key, in: text) ?? ConfigKeys.line(ofSection: "sync", in: text)
+        }
         return config
     }
 
