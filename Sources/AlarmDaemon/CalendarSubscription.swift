@@ -38,7 +38,7 @@ final class CalendarSubscription: @unchecked Sendable {  // the engine is touche
     var app: String { "calendar:" + settings.name }
 
     func start() {
-        DetachedThread.start(name: "alarmd-calendar") { [self] in run() }
+        DetachedThread.start(name: "alarmd-calendar", background: true) { [self] in run() }
     }
 
     private func run() {

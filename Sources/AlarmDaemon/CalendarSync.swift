@@ -41,7 +41,7 @@ final class CalendarSync: @unchecked Sendable {  // `current`, `sleeper`, `ringi
 
     /// Starts the thread, after `previous` (an earlier [sync] being stopped) has ended.
     func start(after previous: CalendarSync? = nil) {
-        DetachedThread.start(name: "alarmd-sync") { [self] in
+        DetachedThread.start(name: "alarmd-sync", background: true) { [self] in
             previous?.finished.sleep(untilNanoseconds: .max)
             run()
             finished.wake()

@@ -223,12 +223,21 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
         acknowledged.timeIntervalSince1970 >= firedFor.timeIntervalSince1970.rounded(.down)
     }
 
+    /// The largest text of another program's event an edit here is checked against. The
+    /// check parses it on the loop thread, in the edit's turn: this keeps that turn short
+    /// (a real event, even an invitation with a long description, is a few KiB).
+    static let maxEditedForeignBytes = 256 << 10
+
     /// Loop thread: why an edit of another program's event cannot be written into it.
     private func refusal(_ existing: AlarmRecord, _ request: AlarmRecord) -> String? {
         let uid = Self.uid(of: existing)
         guard items[uid]?.foreign == true, let text = serverText(uid) else { return nil }
+        let title = existing.presentation.alert.title.text
+        guard text.utf8.count <= Self.maxEditedForeignBytes else {
+            return "'\(title)' is another calendar program's event of \(text.utf8.count >> 10) KiB, too large to change here: change it in its calendar program"
+        }
         return ForeignEvent.refusal(of: request, in: text, uid: uid, zones: zones, now: Date())
-            .map { "'\(existing.presentation.alert.title.text)' is another calendar program's event: \($0)" }
+            .map { "'\(title)' is another calendar program's event: \($0)" }
     }
 
     // MARK: Fingerprints

@@ -6,13 +6,17 @@ import Glibc
 /// not in FoundationEssentials.
 public enum DetachedThread {
     /// Starts `body` on a new detached thread. `name` (at most 15 bytes are kept, the kernel's
-    /// limit) shows in top, perf and gdb.
-    public static func start(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
+    /// limit) shows in top, perf and gdb. A `background` thread runs at nice 10: when the
+    /// machine is busy, the threads that ring alarms and answer clients get the processor
+    /// first (Linux's nice is per thread; the programs it starts inherit it).
+    public static func start(name: String? = nil, background: Bool = false, _ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Body(name: name, background: background, run: body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { raw in
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
             if let name = body.name { oak_name_this_thread(name) }
+            // (`who` 0 is the calling thread, not the whole process, on Linux.)
+            if body.background { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
             body.run()
             return nil
         }, box)
@@ -23,7 +27,8 @@ public enum DetachedThread {
 
     private final class Body {
         let name: String?
+        let background: Bool
         let run: @Sendable () -> Void
-        init(name: String?, run: @escaping @Sendable () -> Void) { (self.name, self.run) = (name, run) }
+        init(name: String?, background: Bool, run: @escaping @Sendable () -> Void) { (self.name, self.background, self.run) = (name, background, run) }
     }
 }

@@ -12,6 +12,7 @@ Attacks (the collection also holds every object alarmd PUT, and one honest meeti
   body-1g              a sync-collection reply of 1 GB
   line-100m            an event with one 100 MB line
   object-5m            an event of 5 MB (over the 4 MiB cap of one object)
+  object-300k          a meeting of 300 KB that rings (too large to be changed from alarmd)
   entity-bomb          a multistatus reply with an XML entity bomb (billion laughs)
   nesting              10,000 levels of nested elements in a response
   hrefs-1m             a sync-collection reply listing a million objects
@@ -71,6 +72,8 @@ def hostile_event(name):
     start = "DTSTART:20301104T090000Z"
     if name == "line-100m":
         return vcalendar(uid, "A long line", [start, "X-PAD:" + "x" * 100_000_000, *reminder()]).encode()
+    if name == "object-300k":
+        return vcalendar(uid, "A large meeting", [start, *(["X-PAD:" + "x" * 70] * 4_200), *reminder()]).encode()
     if name == "object-5m":
         return vcalendar(uid, "A large object", [start, *(["X-PAD:" + "x" * 70] * 70_000), *reminder()]).encode()
     if name == "invalid-utf8":
