@@ -142,13 +142,13 @@ final class DaemonReplica: SyncReplica, @unchecked Sendable {  // state and engi
     }
 
     /// After a round: what it read and wrote (replies, server texts, SQLite's page cache)
-    /// goes back to the system, on the loop thread that owns the store.
+    /// goes back to the system. SQLite's cache is freed on the loop thread that owns the
+    /// store, the heap trimmed here: trimming what a large reply left behind takes tens of
+    /// milliseconds, which the loop thread's clients must not wait for.
     func roundEnded() {
         describeLock.withLock { reads = [:] }
-        loop.post { [self] in
-            persistence?.releaseMemory()
-            _ = malloc_trim(0)
-        }
+        onLoop { [self] in persistence?.releaseMemory() }
+        _ = malloc_trim(0)
     }
 
     private func stage(_ item: StoredSyncItem, serverText: String?? = nil) {

@@ -75,6 +75,11 @@ struct HostileServerTests {
 
         var table = ["| attack | round | slowest answer | unrelated alarm | peak memory | reported |", "|---|---|---|---|---|---|"]
         for (attack, outcome) in Self.attacks {
+            // No round under way (one a ring asked for would meet the attack first).
+            let quiet = try #require(try daemon.connect().send(.sync).status?.sync?.awaitedRound)
+            _ = try await eventually("the round before \(attack)", within: 40) {
+                (try daemon.connect().send(.status).status?.sync?.rounds ?? 0) >= quiet
+            }
             try attack.write(to: control, atomically: true, encoding: .utf8)
             let due = Date().addingTimeInterval(0.8)
             let unrelated = makeRecord(title: "Unrelated \(attack)", schedule: .fixed(due), secondary: nil)
