@@ -54,10 +54,7 @@ public final class Daemon {  // loop thread only
     /// not the sockets systemd passes (3 ..< 3 + LISTEN_FDS) nor those below `lowest`. Call
     /// first thing in `main`.
     public static func closeInheritedDescriptors(from lowest: Int32 = 3, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        var keep: Int32 = 0
-        if let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(), let count = environment["LISTEN_FDS"].flatMap(Int32.init) {
-            keep = max(count, 0)
-        }
+        let keep = Int32(PassedDescriptors(environment: environment).all.count)
         oak_close_descriptors_from(max(lowest, 3 + keep))
     }
 
@@ -102,7 +99,7 @@ public final class Daemon {  // loop thread only
         self.configReloaded = configReloaded
         timer = try DeadlineTimer(preparing: true)
         popupTimer = try DeadlineTimer()
-        wake = WakeTimer(wakeEarly: config.wakeEarlySeconds)
+        wake = WakeTimer(wakeEarly: config.wakeEarlySeconds, helper: PassedDescriptors(environment: environment).wakeHelper)
 
         engine.onChange = { [unowned self] in changed() }
         engine.onEvent = { [unowned server] message, app in server.push(message, toWatchersOf: app) }

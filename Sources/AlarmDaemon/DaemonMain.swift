@@ -31,6 +31,7 @@ public enum DaemonMain {
             _ = oak_set_process_name(name)
             exit(Supervisor.run(arguments: CommandLine.arguments))
         }
+        if CommandLine.arguments.dropFirst().first == WakeHelperFlag.flag { exit(WakeHelperFlag.run()) }
         let starter = BackgroundStart.Report(arguments: CommandLine.arguments)
         Daemon.closeInheritedDescriptors(from: starter.firstInheritedDescriptor)
         // Started through a link to the multi-call binary, the kernel names the process after

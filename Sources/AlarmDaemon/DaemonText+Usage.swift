@@ -12,5 +12,8 @@ extension DaemonText {
           --background  start the daemon in its own session, under a supervisor that
                         restarts it after a crash, and return once it serves (status 0),
                         another alarmd serves (status 3), or it could not start (status 1)
+          --wake-helper alarmd.service's unconfined ExecStartPre: the package's launcher
+                        keeps the timer that wakes the machine (it needs CAP_WAKE_ALARM)
+                        and arms it for the confined daemon
         """
 }

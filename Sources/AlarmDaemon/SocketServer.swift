@@ -465,11 +465,9 @@ final class SocketServer {
 /// `path` in a 0700 directory, mode 0600. A stale socket file (nobody answering) is replaced;
 /// a live one means another alarmd runs, which is an error.
 func openListeningSocket(path: String, environment: [String: String]) throws(DaemonError) -> Int32 {
-    if let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
-        let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
-    {
-        _ = oak_set_cloexec(3)
-        return 3  // SD_LISTEN_FDS_START
+    if let passed = PassedDescriptors(environment: environment).socket {
+        _ = oak_set_cloexec(passed)
+        return passed
     }
     let directory = path.deletingLastPathComponent
     do { try RuntimeDirectoryCheck.ensure(directory) } catch { throw .configuration(error.description) }

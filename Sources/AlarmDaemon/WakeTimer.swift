@@ -3,19 +3,37 @@ import FoundationEssentials
 import Glibc
 import AlarmWire
 
-/// Wakes the machine from suspend ahead of the earliest alarm: a timerfd on
+/// Wakes the machine from suspend ahead of the earliest alarm: a timer on
 /// CLOCK_REALTIME_ALARM armed `wakeEarly` before it, so the sound device and server are up
-/// when the precise CLOCK_REALTIME timer rings. Creating one needs CAP_WAKE_ALARM; without
-/// it alarms still ring whenever the machine is awake, and `status` says how to enable it.
+/// when the precise CLOCK_REALTIME timer rings. The kernel asks for CAP_WAKE_ALARM to make
+/// such a timer and again each time it is armed. Under the confined alarmd.service, which
+/// holds no capability, the package's launcher keeps the timer outside the sandbox (its
+/// `--wake-helper`, the unit's ExecStartPre) and arms it for each instant sent over the socket
+/// systemd passes as `wake-alarm` (`helper`); started otherwise, alarmd makes its own timerfd
+/// (`fd`). Without either, alarms still ring whenever the machine is awake, and `status` says
+/// how to enable it.
 final class WakeTimer {
+    /// alarmd's own timerfd, or -1 (with a helper, or without the capability).
     let fd: Int32
+    /// The socket to the launcher's wake helper, or -1.
+    private let helper: Int32
     /// Whether it can wake the machine, and if not why (`status`).
-    let status: AlarmProtocol.WakeStatus
+    private(set) var status: AlarmProtocol.WakeStatus
     var wakeEarly: TimeInterval
     private(set) var armedFor: Date?
 
-    init(wakeEarly: TimeInterval) {
+    init(wakeEarly: TimeInterval, helper passed: Int32? = nil) {
         self.wakeEarly = wakeEarly
+        var info = stat()
+        if let passed, fstat(passed, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+            _ = oak_set_cloexec(passed)
+            helper = passed
+            fd = -1
+            status = .able
+            return
+        }
+        if let passed { close(passed) }  // named so, but no socket
+        helper = -1
         let created = timerfd_create(CLOCK_REALTIME_ALARM, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         fd = created
         if created >= 0 {
@@ -35,15 +53,18 @@ final class WakeTimer {
         }
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit {
+        if fd >= 0 { close(fd) }
+        if helper >= 0 { close(helper) }
+    }
 
     /// Arms for `wakeEarly` before `deadline` (at the deadline itself when that moment has
     /// passed); disarms for nil or a deadline already past.
     func arm(forDeadline deadline: Date?, now: Date = Date()) {
-        guard fd >= 0 else { return }
+        guard fd >= 0 || helper >= 0 else { return }
         guard let deadline, deadline > now else {
             armedFor = nil
-            _ = oak_timerfd_arm_realtime(fd, 0, 0)
+            set(seconds: 0, nanoseconds: 0)
             return
         }
         let early = deadline.addingTimeInterval(-wakeEarly)
@@ -51,7 +72,21 @@ final class WakeTimer {
         armedFor = target
         let seconds = target.timeIntervalSince1970
         let whole = seconds.rounded(.down)
-        _ = oak_timerfd_arm_realtime(fd, Int64(Int(clampingFinite: whole)), Int(clampingFinite: (seconds - whole) * 1e9))
+        set(seconds: Int64(Int(clampingFinite: whole)), nanoseconds: Int(clampingFinite: (seconds - whole) * 1e9))
+    }
+
+    private func set(seconds: Int64, nanoseconds: Int) {
+        if fd >= 0 {
+            _ = oak_timerfd_arm_realtime(fd, seconds, nanoseconds)
+            return
+        }
+        // One 16-byte message: seconds and nanoseconds since the epoch (0 0 disarms).
+        var message: (Int64, Int64) = (seconds, Int64(nanoseconds))
+        let sent = withUnsafeBytes(of: &message) { send(helper, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        if sent != MemoryLayout<(Int64, Int64)>.size {
+            // The helper is gone (its service was stopped under us): say so, truthfully.
+            status = .init(able: false, obstacle: .noWakeClock, detail: "the wake helper: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Consumes a wake-up (the machine is up; the precise timer rings) or a clock change.

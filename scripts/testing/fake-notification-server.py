@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """A scriptable org.freedesktop.Notifications server on a private D-Bus session bus.
 
-Used by the AlarmNotify tests and usable by hand. It starts its own dbus-daemon (with a
-generated config that has no service directories, so nothing on the machine gets
-D-Bus-activated into the test), prints `address ADDRESS` and `log PATH`, owns the notifications name
+Used by the AlarmNotify tests, scripts/check-vm and by hand. It starts its own dbus-daemon (with
+a generated config that has no service directories, so nothing on the machine gets
+D-Bus-activated into the test; or serves on an existing one, --bus ADDRESS), prints `address ADDRESS` and `log PATH`, owns the notifications name
 (unless --no-server) and prints `ready`.
 
 Every call it receives is appended to the --log file as one JSON object per line, with the
@@ -147,6 +147,8 @@ def main():
     parser.add_argument("--no-server", action="store_true",
                         help="only run the bus: nobody owns the notifications name")
     parser.add_argument("--close-after-action", action="store_true")
+    parser.add_argument("--bus", help="serve on this existing bus (an address) instead of a private one "
+                        "(scripts/check-vm: the user's session bus)")
     args = parser.parse_args()
     # A parent (the Swift test runner) may block signals; the mask is inherited through exec,
     # and a dbus-daemon that cannot receive SIGTERM would outlive us.
@@ -157,7 +159,7 @@ def main():
         args.log = os.path.join(tmp, "calls.jsonl")
         open(args.log, "w").close()
     config = os.path.join(tmp, "session.conf")
-    with open(config, "w") as f:
+    with open(config if not args.bus else os.devnull, "w") as f:
         f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
@@ -175,9 +177,9 @@ def main():
         # Linux: the bus gets SIGTERM when this script dies, however it dies.
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
-    daemon = subprocess.Popen(["dbus-daemon", "--config-file", config, "--nofork", "--print-address=1"],
-                              stdout=subprocess.PIPE, text=True, preexec_fn=die_with_parent)
-    address = daemon.stdout.readline().strip()
+    daemon = None if args.bus else subprocess.Popen(["dbus-daemon", "--config-file", config, "--nofork", "--print-address=1"],
+                                                    stdout=subprocess.PIPE, text=True, preexec_fn=die_with_parent)
+    address = args.bus or daemon.stdout.readline().strip()
 
     def out(line):
         try:
@@ -187,11 +189,12 @@ def main():
             stop(0)
 
     def stop(code=0):
-        daemon.terminate()
-        try:
-            daemon.wait(5)
-        except subprocess.TimeoutExpired:
-            daemon.kill()
+        if daemon:
+            daemon.terminate()
+            try:
+                daemon.wait(5)
+            except subprocess.TimeoutExpired:
+                daemon.kill()
         shutil.rmtree(tmp, ignore_errors=True)
         os._exit(code)
 
