@@ -85,7 +85,7 @@ final class WakeTimer {
         let sent = withUnsafeBytes(of: &message) { send(helper, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         if sent != MemoryLayout<(Int64, Int64)>.size {
             // The helper is gone (its service was stopped under us): say so, truthfully.
-            status = .init(able: false, obstacle: .noWakeClock, detail: "the wake helper: \(String(cString: strerror(errno)))")
+            status = .init(able: false, obstacle: .noWakeClock, detail: DaemonText.wakeHelperGone(String(cString: strerror(errno))))
         }
     }
 
