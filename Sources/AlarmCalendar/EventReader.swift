@@ -189,15 +189,12 @@ struct EventReader {
     /// counted before any work that grows with them: a calendar's 100,000 reminders or dates
     /// are refused in the time it takes to count them, in the words the full check uses.
     static func checkCounts(_ event: ICalComponent, changes: [ICalComponent], valarms: [ICalComponent]) throws(Refusal) {
-        func refusal(_ field: String, _ limit: String) -> Refusal {
-            Refusal(.outOfBounds(AlarmBounds.Violation(field: "schedule.calendar." + field, limit: limit).description))
+        func values(_ name: String) -> Int { event.all(name).reduce(0) { $0 + $1.value.utf8.count(where: { $0 == UInt8(ascii: ",") }) + 1 } }
+        do {
+            try AlarmBounds.checkCalendarCounts(alerts: valarms.count, exclusions: values("EXDATE"), additions: values("RDATE"), overrides: changes.count)
+        } catch {
+            throw Refusal(.outOfBounds(error.description))
         }
-        guard valarms.count <= AlarmBounds.maxAlerts else { throw refusal("alerts", "at most \(AlarmBounds.maxAlerts) reminders") }
-        for (name, field) in [("EXDATE", "exclusions"), ("RDATE", "additions")] {
-            let values = event.all(name).reduce(0) { $0 + $1.value.utf8.count(where: { $0 == UInt8(ascii: ",") }) + 1 }
-            guard values <= AlarmBounds.maxCalendarDates else { throw refusal(field, "at most \(AlarmBounds.maxCalendarDates) dates") }
-        }
-        guard changes.count <= AlarmBounds.maxCalendarDates else { throw refusal("overrides", "at most \(AlarmBounds.maxCalendarDates)") }
     }
 
     /// The VALARMs that ring: DISPLAY and AUDIO (not e-mail, not Apple's `ACTION:NONE`

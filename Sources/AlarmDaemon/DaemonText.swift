@@ -8,9 +8,9 @@ import LinuxSupport
 /// (LocalTimeText).
 public enum DaemonText {
     public static func version(_ version: String) -> String { "alarmd \(version)" }
-    /// `status`'s detail when the confined unit's wake helper is gone: the system's error, as
-    /// the other wake details (strerror's words, untranslated), with whose it is.
-    static func wakeHelperGone(_ error: String) -> String { "the wake helper: \(error)" }
+    /// `status`'s detail when the confined unit's wake helper is gone: the system's error
+    /// (strerror's words), with whose it is.
+    static func wakeHelperGone(_ error: String) -> String { tr("the wake helper: %s", error) }
     public static func unknownArgument(_ argument: String) -> String { tr("alarmd: unknown argument '%s' (try --help)", argument) }
 
     // Popups (AlarmPresenter, ConsentPrompt). "Alarms" is the app name popups are grouped under.

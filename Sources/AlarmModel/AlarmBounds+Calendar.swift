@@ -23,11 +23,11 @@ extension AlarmBounds {
                 throw Violation(field: "schedule.calendar.rule.count", limit: "1 to \(RecurrenceRule.maxCount)")
             }
         }
+        try checkCalendarCounts(alerts: schedule.alerts.count, exclusions: schedule.exclusions.count,
+                                additions: schedule.additions.count, overrides: schedule.overrides.count)
         for (name, dates) in [("exclusions", schedule.exclusions), ("additions", schedule.additions)] {
-            guard dates.count <= maxCalendarDates else { throw Violation(field: "schedule.calendar.\(name)", limit: "at most \(maxCalendarDates) dates") }
             for date in dates { try checkCalendarDate(date, "schedule.calendar.\(name)") }
         }
-        guard schedule.overrides.count <= maxCalendarDates else { throw Violation(field: "schedule.calendar.overrides", limit: "at most \(maxCalendarDates)") }
         try checkAlerts(schedule.alerts, "schedule.calendar.alerts")
         for override in schedule.overrides {
             try checkCalendarDate(override.occurrence, "schedule.calendar.overrides.occurrence")
@@ -38,6 +38,16 @@ extension AlarmBounds {
             }
             try checkAlerts(override.alerts, "schedule.calendar.overrides.alerts")
         }
+    }
+
+    /// The lengths of an event's lists, alone: a reader counts them before building anything
+    /// from a calendar's text (100,000 EXDATEs are refused in the time it takes to count them).
+    package static func checkCalendarCounts(alerts: Int, exclusions: Int, additions: Int, overrides: Int) throws(Violation) {
+        guard alerts <= maxAlerts else { throw Violation(field: "schedule.calendar.alerts", limit: "at most \(maxAlerts) reminders") }
+        for (name, count) in [("exclusions", exclusions), ("additions", additions)] where count > maxCalendarDates {
+            throw Violation(field: "schedule.calendar.\(name)", limit: "at most \(maxCalendarDates) dates")
+        }
+        guard overrides <= maxCalendarDates else { throw Violation(field: "schedule.calendar.overrides", limit: "at most \(maxCalendarDates)") }
     }
 
     private static func checkAlerts(_ alerts: [CalendarAlert], _ field: String) throws(Violation) {

@@ -202,7 +202,7 @@ package final class CalDAVClient {
             reply = try http.send(method, collection.absolute(href), host: collection.host, headers: headers, body: Array(body.utf8)) { reader.feed($0) }
         } catch {
             // Not XML: libxml2's words say where and why.
-            if case .malformedReply = error, let problem = reader.problem { throw .malformedReply(host: collection.host, detail: "not XML: \(problem)") }
+            if case .malformedReply = error, let problem = reader.problem { throw .malformedReply(host: collection.host, detail: problem) }
             throw error
         }
         try check(reply, method, href)

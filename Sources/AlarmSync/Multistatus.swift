@@ -83,8 +83,8 @@ package final class MultistatusReader {
     fileprivate var collecting = false
     fileprivate var textOverflowed = false
     fileprivate var descendants: Set<DAVName> = []
-    /// Why the reply is not well-formed XML, as libxml2 says it ("line 3: Input is not proper
-    /// UTF-8"), once `feed` or `finish` found it.
+    /// Why the reply is not well-formed XML, as libxml2 says it ("not XML: line 3: Input is
+    /// not proper UTF-8"), once `feed` or `finish` found it.
     package private(set) var problem: String?
 
     package init(host: String, maxPropertyBytes: Int = defaultMaxPropertyBytes, onResponse: @escaping (DAVResponse) -> Void) {
@@ -133,7 +133,7 @@ package final class MultistatusReader {
         let result = xmlParseChunk(context, nil, 0, 1)
         guard result == 0, context.pointee.wellFormed != 0, sawRoot else {
             problem = Self.lastError(context)
-            throw .malformedReply(host: host, detail: problem.map { "not XML: \($0)" } ?? "not XML")
+            throw .malformedReply(host: host, detail: problem ?? "not XML")
         }
         guard rootIsMultistatus else { throw .malformedReply(host: host, detail: "no DAV:multistatus") }
         return syncToken
@@ -143,7 +143,7 @@ package final class MultistatusReader {
     private static func lastError(_ context: xmlParserCtxtPtr) -> String? {
         guard let error = xmlCtxtGetLastError(context), let message = error.pointee.message else { return nil }
         let text = String(decoding: String(cString: message).trimmed().utf8.prefix(200), as: UTF8.self)
-        return "line \(error.pointee.line): \(text)"
+        return "not XML: line \(error.pointee.line): \(text)"
     }
 
     // MARK: SAX events
