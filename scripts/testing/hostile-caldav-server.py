@@ -100,9 +100,7 @@ def hostile_event(name):
                 "BEGIN:DAYLIGHT", "DTSTART:19000102T020000", *onsets(1), "TZOFFSETFROM:+0000", "TZOFFSETTO:+0100", "END:DAYLIGHT",
                 "END:VTIMEZONE"]
         return vcalendar(uid, "A zone of many changes", ["DTSTART;TZID=Hostile/Zone:20301104T090000", *reminder()], zone).encode()
-    if name == "nesting":
-        return None
-    return None
+    return None  # the attack is in the listing or the reply itself
 
 
 def escape(data: bytes) -> bytes:
